@@ -1,0 +1,275 @@
+#include "estimate.hpp"
+
+#include <cmath>
+
+#include "formulas.hpp"
+
+namespace vramcalc {
+namespace f = formulas;
+
+namespace {
+
+double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b); }
+
+ParameterCounts count_parameters(const ModelConfig& m, const ResolvedScenario& r) {
+    ParameterCounts c;
+    double expert_mlp = f::mlp_params(m, r.ffn_hidden_size);
+    double experts = double(m.num_experts);
+    double shared = f::attention_params(m, r.kv_heads, r.head_dim) + 2.0 * f::norm_params(m) + f::router_params(m);
+    c.embedding = f::embedding_params(m);
+    c.expert_per_layer = m.num_experts > 1 ? experts * expert_mlp : 0.0;
+    c.per_layer = shared + experts * expert_mlp;
+    c.per_layer_active = shared + double(m.experts_per_token) * expert_mlp;
+    c.layers = double(m.layers) * c.per_layer;
+    c.final_norm = f::norm_params(m);
+    c.lm_head = m.tied_embeddings ? 0.0 : double(m.vocab_size) * double(m.hidden_size);
+    c.total = c.embedding + c.layers + c.final_norm + c.lm_head;
+    c.active = c.total - double(m.layers) * (c.per_layer - c.per_layer_active);
+    if (m.params_override > 0) {
+        // A given count replaces the architecture's; active scales in the same proportion.
+        double ratio = c.active / c.total;
+        c.total = m.params_override;
+        c.active = m.params_override * ratio;
+        c.overridden = true;
+    }
+    return c;
+}
+
+ActivationBreakdown activation_memory(const Scenario& sc, const ResolvedScenario& r) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
+    const auto& par = sc.parallel;
+    ActivationBreakdown a;
+    double t = double(par.tensor);
+    double s = double(tr.seq_len), b = double(tr.micro_batch_size), h = double(m.hidden_size);
+    double sbh = s * b * h;
+    double as2b = double(m.num_heads) * s * s * b;
+    bool sp = par.sequence_parallel && par.tensor > 1;
+
+    if (tr.recompute == Recompute::full) {
+        // Only the layer input survives: 2·sbh, partitioned by SP. [TM101, MEGA-ACT §5]
+        a.sbh_coefficient = f::full_recompute_sbh_coefficient / (sp ? t : 1.0);
+        a.as2b_coefficient = 0;
+    } else {
+        double replicated = f::replicated_sbh_coefficient(tr.dropout);
+        double in_tp = f::tensor_parallel_sbh_coefficient(m, r.kv_heads, r.head_dim, r.ffn_hidden_size);
+        // Without SP: 10 + 24/t; with SP: 34/t. [MEGA-ACT eq. 2 and §4.2.2]
+        a.sbh_coefficient = sp ? (replicated + in_tp) / t : replicated + in_tp / t;
+        bool scores_stored = tr.recompute == Recompute::none && !tr.flash_attention;
+        a.as2b_coefficient = scores_stored ? f::attention_scores_as2b_coefficient(tr.dropout) / t : 0.0;
+    }
+    // ZeRO-R partition_activations divides the activation term by t. [TM101 "ZeRO-R"]
+    double zero_r = (par.partition_activations && !sp) ? t : 1.0;
+    a.sbh_coefficient /= zero_r;
+    a.as2b_coefficient /= zero_r;
+
+    a.per_layer_bytes = a.sbh_coefficient * sbh + a.as2b_coefficient * as2b;
+    a.layers_on_gpu = ceil_div(m.layers, par.pipeline);
+    // 1F1B: the first stage keeps p micro-batches in flight (fewer if the step has fewer). [MEGA-ACT §4.2.3]
+    a.in_flight_microbatches = double(std::min<std::int64_t>(par.pipeline, r.grad_accum_steps));
+    a.transformer_layers_bytes = a.per_layer_bytes * a.layers_on_gpu * a.in_flight_microbatches;
+
+    double seq_split = sp ? t : 1.0;
+    // Embedding dropout mask, 1 B per s·b·h, on the first stage for every in-flight micro-batch. [MEGA-ACT §4.3]
+    a.embedding_bytes = tr.dropout ? sbh / seq_split * a.in_flight_microbatches : 0.0;
+    // Last stage: final-norm input 2·sbh + LM-head input 2·sbh, and fp32 logits kept by the
+    // cross-entropy loss 4·s·b·V/t (vocab-parallel). [MEGA-ACT §4.3]
+    double logits = 4.0 * s * b * double(m.vocab_size) / t;
+    a.output_bytes = 4.0 * sbh / seq_split + logits;
+
+    if (par.pipeline == 1) {
+        a.total_bytes = a.transformer_layers_bytes + a.embedding_bytes + a.output_bytes;
+    } else {
+        double first_stage = a.transformer_layers_bytes + a.embedding_bytes;
+        double last_stage = a.per_layer_bytes * a.layers_on_gpu + a.output_bytes;
+        a.total_bytes = std::max(first_stage, last_stage);
+    }
+    return a;
+}
+
+ComputeEstimate compute_cost(const Scenario& sc, const ResolvedScenario& r, const ParameterCounts& params) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
+    ComputeEstimate c;
+    double tokens = tr.tokens;
+    double attention_fwd = f::attention_forward_flops_per_token(m, tr.seq_len);
+    double dense = f::dense_flops_per_token(params.active);
+    double attention_train = tr.attention_flops ? 3.0 * attention_fwd : 0.0;
+    c.flops_per_token = dense + attention_train;
+    c.model_flops = c.flops_per_token * tokens;
+    c.forward_flops = c.model_flops / 3.0;  // forward is 1/3 of forward + backward (2PD of 6PD)
+    c.backward_flops = c.model_flops - c.forward_flops;
+    switch (tr.recompute) {
+        case Recompute::none: c.recompute_flops = 0; break;
+        // Full: one more forward pass, C_forward ≤ 4PD. [TM101]
+        case Recompute::full: c.recompute_flops = c.forward_flops + (tr.attention_flops ? 0.0 : attention_fwd * tokens); break;
+        // Selective: the attention core (QKᵀ, softmax, ·V) forward again. [MEGA-ACT §5]
+        case Recompute::selective: c.recompute_flops = attention_fwd * tokens; break;
+    }
+    c.total_flops = c.model_flops + c.recompute_flops;
+    c.cluster_flops_per_second = double(sc.parallel.num_gpus) * r.achieved_flops_per_gpu;
+    // T = C / tau. An achieved rate counts executed FLOPs (incl. recomputation); an MFU counts
+    // model FLOPs only (Chowdhery et al. 2022, App. B). [TM101]
+    bool from_mfu = !(sc.hardware.achieved_tflops > 0);
+    double counted = from_mfu ? c.model_flops : c.total_flops;
+    c.seconds = counted / c.cluster_flops_per_second;
+    c.days = c.seconds / 86400.0;
+    c.gpu_hours = c.seconds * double(sc.parallel.num_gpus) / 3600.0;
+    c.tflop_hours = c.total_flops / f::flops_per_tflop_hour;
+    c.pflop_days = c.total_flops / f::flops_per_pflop_day;
+    c.cost = c.gpu_hours * sc.hardware.price_per_gpu_hour;
+    c.chinchilla_tokens = f::chinchilla_tokens_per_param * params.total;
+    return c;
+}
+
+bool is_a100_class(const HardwareConfig& hw) {
+    return hw.gpu.rfind("A100", 0) == 0 || std::fabs(hw.peak_tflops - 312.0) < 1.0;
+}
+
+}  // namespace
+
+ResolvedScenario resolve(const Scenario& sc) {
+    ResolvedScenario r{};
+    r.kv_heads = sc.model.num_kv_heads > 0 ? sc.model.num_kv_heads : sc.model.num_heads;
+    r.head_dim = sc.model.head_dim > 0 ? sc.model.head_dim : sc.model.hidden_size / std::max<std::int64_t>(1, sc.model.num_heads);
+    r.ffn_hidden_size = sc.model.ffn_hidden_size > 0 ? sc.model.ffn_hidden_size : 4 * sc.model.hidden_size;
+    std::int64_t model_parallel = std::max<std::int64_t>(1, sc.parallel.tensor * sc.parallel.pipeline);
+    r.data_parallel = std::max<std::int64_t>(1, sc.parallel.num_gpus / model_parallel);
+    std::int64_t per_step = std::max<std::int64_t>(1, sc.training.micro_batch_size * r.data_parallel);
+    if (sc.training.global_batch_size > 0) {
+        r.global_batch_size = sc.training.global_batch_size;
+        r.grad_accum_steps = std::max<std::int64_t>(1, sc.training.global_batch_size / per_step);
+    } else {
+        r.grad_accum_steps = std::max<std::int64_t>(1, sc.training.grad_accum_steps);
+        r.global_batch_size = r.grad_accum_steps * per_step;
+    }
+    const auto& hw = sc.hardware;
+    r.achieved_flops_per_gpu = (hw.achieved_tflops > 0 ? hw.achieved_tflops : hw.peak_tflops * hw.mfu) * 1e12;
+    return r;
+}
+
+Estimate estimate(const Scenario& sc) {
+    Estimate e;
+    const auto& par = sc.parallel;
+    const auto& tr = sc.training;
+    e.resolved = resolve(sc);
+    const auto& r = e.resolved;
+    e.parameters = count_parameters(sc.model, r);
+    const auto& P = e.parameters;
+
+    e.bytes_per_parameter.weights = f::weight_bytes_per_param(tr.precision);
+    e.bytes_per_parameter.gradients = f::gradient_bytes_per_param(tr.precision, tr.grad_dtype);
+    e.bytes_per_parameter.optimizer = f::optimizer_bytes_per_param(tr.precision, tr.optimizer);
+
+    // Model states per GPU: TP and PP split the model (t·p); EP splits experts further. [TM101 "3D parallelism"]
+    double model_parallel = double(par.tensor) * double(par.pipeline);
+    double expert_params = P.overridden ? 0.0 : double(sc.model.layers) * P.expert_per_layer;
+    double dense_params = P.total - expert_params;
+    double ep = double(par.expert);
+    double dense_per_gpu = dense_params / model_parallel;
+    double expert_per_gpu = expert_params / (model_parallel * ep);
+    e.params_per_gpu = dense_per_gpu + expert_per_gpu;
+
+    // ZeRO shards over the data-parallel degree DP = N/(t·p); expert states over DP/ep. [ZERO §5, TM101]
+    double dp = double(r.data_parallel);
+    double expert_dp = std::max(1.0, dp / ep);
+    auto sharded = [&](bool shard) {
+        return shard ? dense_per_gpu / dp + expert_per_gpu / expert_dp : e.params_per_gpu;
+    };
+    int stage = par.zero_stage;
+    auto& mem = e.memory_per_gpu_bytes;
+    mem.weights = sharded(stage >= 3) * e.bytes_per_parameter.weights;
+    // ZeRO-3 gathers up to stage3_max_live_parameters 16/32-bit parameters at a time. [TM101]
+    if (stage >= 3)
+        mem.zero3_live_params = std::min(par.zero3_live_params, e.params_per_gpu) * e.bytes_per_parameter.weights;
+    mem.weights += mem.zero3_live_params;
+    mem.gradients = sharded(stage >= 2) * e.bytes_per_parameter.gradients;
+    double optimizer_bytes = sharded(stage >= 1) * e.bytes_per_parameter.optimizer;
+    if (par.offload_optimizer) {
+        e.host_bytes_per_gpu = optimizer_bytes;
+        e.host_bytes_total = optimizer_bytes * double(par.num_gpus);
+        mem.optimizer = 0;
+    } else {
+        mem.optimizer = optimizer_bytes;
+    }
+
+    e.activations = activation_memory(sc, r);
+    mem.activations = e.activations.total_bytes;
+    mem.overhead = sc.hardware.reserved_gib * bytes_per_gib;
+    mem.total = mem.weights + mem.gradients + mem.optimizer + mem.activations + mem.overhead;
+
+    e.capacity_bytes = sc.hardware.memory_gib * bytes_per_gib;
+    e.headroom_bytes = e.capacity_bytes - mem.total;
+    e.fits = mem.total <= e.capacity_bytes;
+
+    e.compute = compute_cost(sc, r, P);
+
+    auto& w = e.warnings;
+    if (tr.tokens < f::min_recommended_tokens) w.add(Warning::few_tokens);
+    if (tr.tokens < e.compute.chinchilla_tokens) w.add(Warning::below_chinchilla);
+    if (is_a100_class(sc.hardware) && r.achieved_flops_per_gpu < f::a100_min_healthy_tflops * 1e12)
+        w.add(Warning::low_throughput);
+    if (par.pipeline > 1 && stage >= 2) w.add(Warning::pipeline_with_zero23);
+    if (!e.fits) w.add(Warning::does_not_fit);
+    if (stage > 0 && r.data_parallel == 1) w.add(Warning::zero_without_data_parallel);
+    if (par.sequence_parallel && par.tensor == 1) w.add(Warning::sequence_parallel_without_tp);
+    if (par.partition_activations && par.tensor == 1) w.add(Warning::partition_activations_without_tp);
+    if (sc.model.layers % par.pipeline != 0) w.add(Warning::uneven_pipeline_stages);
+    if (par.pipeline > 1 && r.grad_accum_steps < par.pipeline) w.add(Warning::pipeline_bubble_large);
+    if (stage >= 3 && par.zero3_live_params <= 0) w.add(Warning::zero3_live_params_not_counted);
+    return e;
+}
+
+const char* warning_id(Warning w) {
+    switch (w) {
+        case Warning::few_tokens: return "few_tokens";
+        case Warning::below_chinchilla: return "below_chinchilla";
+        case Warning::low_throughput: return "low_throughput";
+        case Warning::pipeline_with_zero23: return "pipeline_with_zero23";
+        case Warning::does_not_fit: return "does_not_fit";
+        case Warning::zero_without_data_parallel: return "zero_without_data_parallel";
+        case Warning::sequence_parallel_without_tp: return "sequence_parallel_without_tp";
+        case Warning::partition_activations_without_tp: return "partition_activations_without_tp";
+        case Warning::uneven_pipeline_stages: return "uneven_pipeline_stages";
+        case Warning::pipeline_bubble_large: return "pipeline_bubble_large";
+        case Warning::zero3_live_params_not_counted: return "zero3_live_params_not_counted";
+    }
+    return "unknown";
+}
+
+const char* warning_message(Warning w) {
+    switch (w) {
+        case Warning::few_tokens:
+            return "Fewer than 200B training tokens: EleutherAI advises against training an LLM on fewer (Transformer Math 101).";
+        case Warning::below_chinchilla:
+            return "Fewer tokens than the Chinchilla compute-optimal D = 20·P (Hoffmann et al. 2022).";
+        case Warning::low_throughput:
+            return "Achieved throughput below 115 TFLOP/s per A100: the model or hardware setup is likely misconfigured (Transformer Math 101 expects ~120+).";
+        case Warning::pipeline_with_zero23:
+            return "Pipeline parallelism with ZeRO-2/3 is disallowed by DeepSpeed (gradient sharding conflicts with pipeline gradient accumulation).";
+        case Warning::does_not_fit:
+            return "Does not fit: the per-GPU total exceeds the GPU's memory.";
+        case Warning::zero_without_data_parallel:
+            return "ZeRO shards over the data-parallel degree, which is 1 here: nothing is sharded.";
+        case Warning::sequence_parallel_without_tp:
+            return "Sequence parallelism needs tensor parallelism (t > 1): it has no effect at t = 1.";
+        case Warning::partition_activations_without_tp:
+            return "ZeRO-R partition_activations divides activations by t, which is 1: no effect.";
+        case Warning::uneven_pipeline_stages:
+            return "Layers are not divisible by the pipeline degree: the busiest stage holds ceil(L/p) layers.";
+        case Warning::pipeline_bubble_large:
+            return "Fewer micro-batches per step than pipeline stages: the pipeline bubble dominates step time.";
+        case Warning::zero3_live_params_not_counted:
+            return "ZeRO-3 live parameters are not counted (zero3_live_params = 0); set DeepSpeed's stage3_max_live_parameters (its default is 1e9) to include them.";
+    }
+    return "";
+}
+
+Evaluation evaluate(const Scenario& scenario) {
+    Evaluation result;
+    result.errors = validate(scenario);
+    if (result.errors.empty()) result.estimate = estimate(scenario);
+    return result;
+}
+
+}  // namespace vramcalc

@@ -1,0 +1,167 @@
+#include "fields.hpp"
+
+#include <array>
+
+namespace vramcalc {
+namespace {
+
+constexpr std::array<const char*, 2> mlp_choice = {"gelu", "swiglu"};
+constexpr std::array<const char*, 2> norm_choice = {"layernorm", "rmsnorm"};
+constexpr std::array<const char*, 2> position_choice = {"learned", "rope"};
+constexpr std::array<const char*, 5> precision_choice = {"mixed_bf16", "mixed_fp16", "bf16", "fp16", "fp32"};
+constexpr std::array<const char*, 2> grad_dtype_choice = {"match", "fp32"};
+constexpr std::array<const char*, 4> optimizer_choice = {"adamw", "adamw_8bit", "sgd_momentum", "sgd"};
+constexpr std::array<const char*, 3> recompute_choice = {"none", "selective", "full"};
+constexpr std::span<const char* const> no_choices{};
+
+// Accessor pairs generated per member; `sub` is model/training/parallel/hardware.
+#define VRC_NUM(sub, member, type)                                                  \
+    [](const Scenario& s) { return static_cast<double>(s.sub.member); },             \
+    [](Scenario& s, double v) { s.sub.member = static_cast<type>(v); }, nullptr, nullptr
+#define VRC_BOOL(sub, member)                                                       \
+    [](const Scenario& s) { return s.sub.member ? 1.0 : 0.0; },                      \
+    [](Scenario& s, double v) { s.sub.member = v != 0.0; }, nullptr, nullptr
+#define VRC_ENUM(sub, member, type)                                                 \
+    [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.sub.member)); }, \
+    [](Scenario& s, double v) { s.sub.member = static_cast<type>(static_cast<int>(v)); }, nullptr, nullptr
+#define VRC_TEXT(sub, member)                                                       \
+    nullptr, nullptr, [](const Scenario& s) { return s.sub.member; },                \
+    [](Scenario& s, std::string v) { s.sub.member = std::move(v); }
+
+using K = FieldKind;
+using I = std::int64_t;
+
+const std::array<FieldSpec, 46> field_table = {{
+    // model
+    {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
+     K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
+    {"model.layers", "L", "Layers", "L", "", "Transformer layers. Weights and activations grow linearly with L.",
+     K::integer, no_choices, 1, 200, VRC_NUM(model, layers, I)},
+    {"model.hidden_size", "h", "Hidden size", "h", "", "Model width. Weights grow with h², activations with h.",
+     K::integer, no_choices, 64, 32768, VRC_NUM(model, hidden_size, I)},
+    {"model.num_heads", "a", "Attention heads", "a", "", "Query heads. Without FlashAttention the 5·a·s²·b score term grows with a.",
+     K::integer, no_choices, 1, 256, VRC_NUM(model, num_heads, I)},
+    {"model.num_kv_heads", "g", "KV heads", "g", "", "Key/value heads (grouped-query attention); 0 = same as attention heads.",
+     K::integer, no_choices, 0, 256, VRC_NUM(model, num_kv_heads, I)},
+    {"model.head_dim", "d", "Head dim", "d", "", "Width of one head; 0 = h / a (Gemma uses 256).",
+     K::integer, no_choices, 0, 512, VRC_NUM(model, head_dim, I)},
+    {"model.ffn_hidden_size", "f", "FFN size", "f", "", "MLP inner width; 0 = 4h. SwiGLU/GeGLU models use 3 matrices of h × f.",
+     K::integer, no_choices, 0, 131072, VRC_NUM(model, ffn_hidden_size, I)},
+    {"model.vocab_size", "V", "Vocabulary", "V", "tokens", "Vocabulary size: embedding V·h parameters and the s·b·V logits.",
+     K::integer, no_choices, 1, 262144, VRC_NUM(model, vocab_size, I)},
+    {"model.mlp", "mlp", "MLP", "", "", "gelu: 2 matrices (GPT); swiglu: 3 gated matrices (Llama, also GeGLU).",
+     K::choice, mlp_choice, 0, 1, VRC_ENUM(model, mlp, MlpKind)},
+    {"model.norm", "norm", "Norm", "", "", "layernorm: weight + bias (2h); rmsnorm: weight only (h).",
+     K::choice, norm_choice, 0, 1, VRC_ENUM(model, norm, NormKind)},
+    {"model.bias", "bias", "Linear biases", "", "", "Biases on every linear layer (GPT-2, GPT-NeoX).",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, bias)},
+    {"model.qkv_bias", "qkvb", "QKV biases", "", "", "Biases on the Q, K, V projections only (Qwen2).",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, qkv_bias)},
+    {"model.tied_embeddings", "tie", "Tied embeddings", "", "", "The LM head shares the token embedding (no extra V·h parameters).",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, tied_embeddings)},
+    {"model.position_embedding", "pos", "Positions", "", "", "learned: max_pos·h parameters (GPT-2); rope: none.",
+     K::choice, position_choice, 0, 1, VRC_ENUM(model, position_embedding, PositionEmbedding)},
+    {"model.max_position_embeddings", "maxpos", "Max positions", "", "tokens", "Longest sequence the model supports; sizes learned position tables.",
+     K::integer, no_choices, 1, 131072, VRC_NUM(model, max_position_embeddings, I)},
+    {"model.num_experts", "E", "Experts", "E", "", "MoE experts per layer; 1 = dense.",
+     K::integer, no_choices, 1, 256, VRC_NUM(model, num_experts, I)},
+    {"model.experts_per_token", "k", "Experts per token", "k", "", "Top-k routing: experts each token uses (active parameters, MLP activations).",
+     K::integer, no_choices, 1, 16, VRC_NUM(model, experts_per_token, I)},
+    {"model.params_override", "P", "Parameter override", "P", "parameters", "When > 0, use this parameter count instead of the architecture's.",
+     K::number, no_choices, 0, 1e12, VRC_NUM(model, params_override, double)},
+    // training
+    {"training.seq_len", "s", "Sequence length", "s", "tokens", "Tokens per sequence. Activations grow with s (and s² without FlashAttention).",
+     K::integer, no_choices, 128, 131072, VRC_NUM(training, seq_len, I)},
+    {"training.micro_batch_size", "b", "Micro-batch", "b", "sequences/GPU", "Sequences per GPU per forward/backward pass. Activations grow linearly with b.",
+     K::integer, no_choices, 1, 256, VRC_NUM(training, micro_batch_size, I)},
+    {"training.global_batch_size", "B", "Global batch", "B", "sequences", "Sequences per optimizer step = b × DP × grad-accum; 0 = derive from grad_accum_steps.",
+     K::integer, no_choices, 0, 65536, VRC_NUM(training, global_batch_size, I)},
+    {"training.grad_accum_steps", "ga", "Grad accumulation", "", "steps", "Micro-batches per step per GPU; 0 = derive from global_batch_size.",
+     K::integer, no_choices, 0, 4096, VRC_NUM(training, grad_accum_steps, I)},
+    {"training.tokens", "D", "Training tokens", "D", "tokens", "Dataset size in tokens: compute C = 6·P·D.",
+     K::number, no_choices, 1e9, 1e14, VRC_NUM(training, tokens, double)},
+    {"training.precision", "prec", "Precision", "", "", "mixed_*: 2-byte weights + fp32 master copy in the optimizer; bf16/fp16: pure 16-bit; fp32: 4 bytes.",
+     K::choice, precision_choice, 0, 4, VRC_ENUM(training, precision, Precision)},
+    {"training.grad_dtype", "gdt", "Gradient dtype", "", "", "match: gradients in the model dtype (seed default); fp32: 4-byte gradients.",
+     K::choice, grad_dtype_choice, 0, 1, VRC_ENUM(training, grad_dtype, GradDtype)},
+    {"training.optimizer", "opt", "Optimizer", "", "", "AdamW 12 B/param (mixed), 8-bit Adam 6, SGD with momentum 8, SGD 4.",
+     K::choice, optimizer_choice, 0, 3, VRC_ENUM(training, optimizer, Optimizer)},
+    {"training.recompute", "rc", "Recomputation", "", "", "none; selective (recompute attention scores, drops 5·a·s²·b); full (keep only 2·s·b·h per layer, +1 forward).",
+     K::choice, recompute_choice, 0, 2, VRC_ENUM(training, recompute, Recompute)},
+    {"training.flash_attention", "fa", "FlashAttention", "", "", "Attention scores are never stored: drops the a·s²·b terms.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, flash_attention)},
+    {"training.dropout", "drop", "Dropout", "", "", "Dropout masks (1 byte each) are stored; Llama-style training has none.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, dropout)},
+    {"training.attention_flops", "attnf", "Attention FLOPs", "", "", "Count 12·L·s·h attention FLOPs per token on top of 6·P.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, attention_flops)},
+    // parallel
+    {"parallel.num_gpus", "N", "GPUs", "N", "", "Total GPUs. Data-parallel degree DP = N / (t·p).",
+     K::integer, no_choices, 1, 16384, VRC_NUM(parallel, num_gpus, I)},
+    {"parallel.tensor", "t", "Tensor parallel", "t", "", "Tensor-parallel degree: divides model states and most activations by t.",
+     K::integer, no_choices, 1, 64, VRC_NUM(parallel, tensor, I)},
+    {"parallel.pipeline", "p", "Pipeline parallel", "p", "", "Pipeline stages: divides model states by p; the first stage keeps p micro-batches in flight.",
+     K::integer, no_choices, 1, 128, VRC_NUM(parallel, pipeline, I)},
+    {"parallel.zero_stage", "z", "ZeRO stage", "", "", "0 off; 1 shards optimizer; 2 + gradients; 3 + weights, over DP.",
+     K::integer, no_choices, 0, 3, VRC_NUM(parallel, zero_stage, int)},
+    {"parallel.sequence_parallel", "sp", "Sequence parallel", "", "", "Megatron sequence parallelism: all activations divide by t.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, sequence_parallel)},
+    {"parallel.partition_activations", "pa", "Partition activations", "", "", "ZeRO-R: activations divide by t (GPT-NeoX partition_activations).",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, partition_activations)},
+    {"parallel.zero3_live_params", "live", "ZeRO-3 live params", "", "parameters", "DeepSpeed stage3_max_live_parameters (1e9 there); 0 = not counted.",
+     K::number, no_choices, 0, 1e10, VRC_NUM(parallel, zero3_live_params, double)},
+    {"parallel.offload_optimizer", "off", "Offload optimizer", "", "", "ZeRO-Offload: optimizer states live in host (CPU) memory.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_optimizer)},
+    {"parallel.expert", "ep", "Expert parallel", "", "", "Expert-parallel degree: expert weights divide by it (MoE).",
+     K::integer, no_choices, 1, 256, VRC_NUM(parallel, expert, I)},
+    // hardware
+    {"hardware.gpu", "gpu", "GPU", "", "", "A GPU preset name fills memory and throughput; any other text is a label.",
+     K::text, no_choices, 0, 0, VRC_TEXT(hardware, gpu)},
+    {"hardware.memory_gib", "mem", "GPU memory", "", "GiB", "Memory of one GPU as the device reports it.",
+     K::number, no_choices, 1, 256, VRC_NUM(hardware, memory_gib, double)},
+    {"hardware.peak_tflops", "peak", "Peak TFLOP/s", "", "TFLOP/s", "Dense bf16/fp16 peak of one GPU.",
+     K::number, no_choices, 1, 5000, VRC_NUM(hardware, peak_tflops, double)},
+    {"hardware.achieved_tflops", "ach", "Achieved TFLOP/s", "", "TFLOP/s", "Throughput one GPU really reaches (A100: ~150 GPT-NeoX); 0 = use MFU.",
+     K::number, no_choices, 0, 5000, VRC_NUM(hardware, achieved_tflops, double)},
+    {"hardware.mfu", "mfu", "MFU", "", "", "Model FLOPs utilisation (0–1), used when achieved TFLOP/s is 0.",
+     K::number, no_choices, 0, 1, VRC_NUM(hardware, mfu, double)},
+    {"hardware.price_per_gpu_hour", "price", "Price per GPU-hour", "", "$/GPU-h", "What one GPU-hour costs you.",
+     K::number, no_choices, 0, 20, VRC_NUM(hardware, price_per_gpu_hour, double)},
+    {"hardware.reserved_gib", "rsv", "Reserved memory", "", "GiB", "CUDA context, NCCL buffers and allocator overhead per GPU.",
+     K::number, no_choices, 0, 16, VRC_NUM(hardware, reserved_gib, double)},
+}};
+
+#undef VRC_NUM
+#undef VRC_BOOL
+#undef VRC_ENUM
+#undef VRC_TEXT
+
+}  // namespace
+
+std::span<const FieldSpec> scenario_fields() { return field_table; }
+
+const FieldSpec* find_field_by_path(std::string_view path) {
+    for (const auto& f : field_table)
+        if (path == f.path) return &f;
+    return nullptr;
+}
+
+const FieldSpec* find_field_by_url_key(std::string_view key) {
+    for (const auto& f : field_table)
+        if (key == f.url_key) return &f;
+    return nullptr;
+}
+
+std::span<const char* const> mlp_names() { return mlp_choice; }
+std::span<const char* const> norm_names() { return norm_choice; }
+std::span<const char* const> position_names() { return position_choice; }
+std::span<const char* const> precision_names() { return precision_choice; }
+std::span<const char* const> grad_dtype_names() { return grad_dtype_choice; }
+std::span<const char* const> optimizer_names() { return optimizer_choice; }
+std::span<const char* const> recompute_names() { return recompute_choice; }
+
+bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
+    if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);
+    return f.get(a) == f.get(b);
+}
+
+}  // namespace vramcalc

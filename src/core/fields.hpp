@@ -1,0 +1,50 @@
+// One table that describes every Scenario field: its path (JSON/JS), its short URL key, its
+// symbol, unit and help text (tooltips, CLI --help), its kind and UI range. The codecs, the CLI
+// and the UI all read this table, so a field is named the same everywhere.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "scenario.hpp"
+
+namespace vramcalc {
+
+enum class FieldKind { integer, number, boolean, choice, text };
+
+struct FieldSpec {
+    const char* path;     // "model.hidden_size": JSON path, JS field, CLI --model.hidden_size
+    const char* url_key;  // short key in the link fragment ("h")
+    const char* label;    // UI label
+    const char* symbol;   // formula symbol ("h"), or "" if none
+    const char* unit;     // "tokens", "GiB", ... or ""
+    const char* help;     // one sentence: meaning and effect
+    FieldKind kind;
+    std::span<const char* const> choices;  // names of a choice field, in enum order
+    double ui_min, ui_max;                 // slider/drag range in the UI (validation has its own rules)
+    // Numeric view of the field (integers, numbers, booleans as 0/1, choices as their index).
+    double (*get)(const Scenario&);
+    void (*set)(Scenario&, double);
+    // Text fields only.
+    std::string (*get_text)(const Scenario&);
+    void (*set_text)(Scenario&, std::string);
+};
+
+std::span<const FieldSpec> scenario_fields();
+const FieldSpec* find_field_by_path(std::string_view path);
+const FieldSpec* find_field_by_url_key(std::string_view key);
+
+// Choice names for enums (the JSON/URL spelling).
+std::span<const char* const> mlp_names();
+std::span<const char* const> norm_names();
+std::span<const char* const> position_names();
+std::span<const char* const> precision_names();
+std::span<const char* const> grad_dtype_names();
+std::span<const char* const> optimizer_names();
+std::span<const char* const> recompute_names();
+
+// Whether two scenarios agree on a field (text by value, numbers exactly).
+bool field_equal(const FieldSpec& field, const Scenario& a, const Scenario& b);
+
+}  // namespace vramcalc

@@ -1,0 +1,100 @@
+// Scenario: the single input of the estimator (model, training, parallelism, hardware).
+// Plain aggregates with defaults; `normalized()` fills the "0 = derive" fields.
+// Field names are the shared vocabulary of JSON, URL, CLI flags and the JS API.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace vramcalc {
+
+enum class MlpKind { gelu, swiglu };
+enum class NormKind { layernorm, rmsnorm };
+enum class PositionEmbedding { learned, rope };
+enum class Precision { mixed_bf16, mixed_fp16, bf16, fp16, fp32 };
+enum class GradDtype { match, fp32 };
+enum class Optimizer { adamw, adamw_8bit, sgd_momentum, sgd };
+enum class Recompute { none, selective, full };
+
+// Defaults: GPT-3 6.7B (Brown et al. 2020, Table 2.1), a plain GPT whose activations follow the
+// seeds' 34·sbh + 5·as²b per layer exactly.
+struct ModelConfig {
+    std::string name = "GPT-3 6.7B";
+    std::int64_t layers = 32;            // L
+    std::int64_t hidden_size = 4096;     // h
+    std::int64_t num_heads = 32;         // a
+    std::int64_t num_kv_heads = 0;       // g; 0 = a (multi-head attention)
+    std::int64_t head_dim = 0;           // d; 0 = h/a (Gemma uses 256)
+    std::int64_t ffn_hidden_size = 0;    // f; 0 = 4h
+    std::int64_t vocab_size = 50257;     // V
+    MlpKind mlp = MlpKind::gelu;
+    NormKind norm = NormKind::layernorm;
+    bool bias = true;                    // biases on every linear layer (GPT-2, NeoX)
+    bool qkv_bias = false;               // biases on Q, K, V only (Qwen2)
+    bool tied_embeddings = true;
+    PositionEmbedding position_embedding = PositionEmbedding::learned;
+    std::int64_t max_position_embeddings = 2048;
+    std::int64_t num_experts = 1;        // E; 1 = dense
+    std::int64_t experts_per_token = 1;  // k (top-k routing)
+    double params_override = 0;          // > 0: use this parameter count instead of the architecture's
+};
+
+struct TrainingConfig {
+    std::int64_t seq_len = 2048;           // s
+    std::int64_t micro_batch_size = 1;     // b, per GPU
+    std::int64_t global_batch_size = 1024; // sequences per optimizer step; 0 = derive from grad_accum_steps
+    std::int64_t grad_accum_steps = 0;     // 0 = derive from global_batch_size
+    double tokens = 300e9;                  // D
+    Precision precision = Precision::mixed_bf16;
+    GradDtype grad_dtype = GradDtype::match;
+    Optimizer optimizer = Optimizer::adamw;
+    Recompute recompute = Recompute::none;
+    bool flash_attention = false;
+    bool dropout = true;
+    bool attention_flops = false;  // count 12·L·s·h attention FLOPs per token on top of 6·P
+};
+
+struct ParallelConfig {
+    std::int64_t num_gpus = 8;
+    std::int64_t tensor = 1;    // t
+    std::int64_t pipeline = 1;  // p
+    int zero_stage = 1;         // 0..3
+    bool sequence_parallel = false;
+    bool partition_activations = false;  // ZeRO-R
+    double zero3_live_params = 0;        // ZeRO-3 gathered parameters (DeepSpeed stage3_max_live_parameters, 1e9 there); 0 = not counted
+    bool offload_optimizer = false;      // ZeRO-Offload: optimizer states in host memory
+    std::int64_t expert = 1;             // EP degree
+};
+
+struct HardwareConfig {
+    std::string gpu = "A100-80GB";
+    double memory_gib = 80;
+    double peak_tflops = 312;      // dense bf16/fp16
+    double achieved_tflops = 150;  // per GPU; 0 = derive from mfu
+    double mfu = 0;                // model FLOPs utilisation in (0, 1]; used when achieved_tflops is 0
+    double price_per_gpu_hour = 1.8;  // currency units per GPU-hour
+    double reserved_gib = 0;       // CUDA context, NCCL buffers, allocator fragmentation
+};
+
+struct Scenario {
+    ModelConfig model;
+    TrainingConfig training;
+    ParallelConfig parallel;
+    HardwareConfig hardware;
+};
+
+// Derived quantities that other formulas need; computed once by `resolve`.
+struct ResolvedScenario {
+    std::int64_t kv_heads;         // g
+    std::int64_t head_dim;         // d
+    std::int64_t ffn_hidden_size;  // f
+    std::int64_t data_parallel;    // DP = num_gpus / (t·p)
+    std::int64_t grad_accum_steps;
+    std::int64_t global_batch_size;
+    double achieved_flops_per_gpu;  // FLOP/s
+};
+
+// Fills the derived fields of a scenario that has passed validation.
+ResolvedScenario resolve(const Scenario& scenario);
+
+}  // namespace vramcalc

@@ -1,0 +1,199 @@
+// vramcalc: the native command. Reads a scenario (JSON file, link fragment, presets, flags),
+// prints the estimate as a table (GiB by default) or as JSON (--json).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/report.hpp"
+#include "codec/codec.hpp"
+#include "core/fields.hpp"
+#include "core/presets.hpp"
+
+namespace {
+
+using namespace vramcalc;
+
+constexpr int exit_invalid = 2;
+
+void print_help() {
+    std::cout << "vramcalc: GPU memory and compute for training a transformer.\n\n"
+                 "Usage: vramcalc [options] [--FIELD VALUE ...]\n\n"
+                 "Input (applied in this order):\n"
+                 "  --config FILE        scenario JSON ('-' for stdin); see docs/formulas.md\n"
+                 "  --link FRAGMENT      a link fragment (\"v=1&mp=llama-3-8b&b=4\")\n"
+                 "  --model-preset ID    start from a model preset (--list-presets)\n"
+                 "  --gpu ID             a GPU preset (or any label)\n"
+                 "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
+                 "                       --flash-attention (booleans: no value = true, --no-dropout = false)\n"
+                 "Output:\n"
+                 "  --json               the full estimate as JSON (bytes and FLOPs as numbers)\n"
+                 "  --gb                 decimal GB (1e9 bytes) instead of GiB (2^30 bytes)\n"
+                 "  --print-link         print the link fragment of the scenario\n"
+                 "  --list-presets       model and GPU presets\n"
+                 "  --list-fields        every field with its URL key, unit and meaning\n"
+                 "Exit status: 0 ok, 2 invalid input (each problem on stderr, naming the field).\n";
+}
+
+void list_presets() {
+    std::printf("Models (id: name, parameters as counted, source)\n");
+    for (const auto& p : model_presets()) {
+        Scenario s;
+        s.model = p.model;
+        std::printf("  %-16s %-20s %'18.0f  %s\n", p.id, p.model.name.c_str(), estimate(s).parameters.total, p.source);
+    }
+    std::printf("\nGPUs (id: memory GiB, peak dense TFLOP/s, typical achieved TFLOP/s, $/GPU-h, source)\n");
+    for (const auto& g : gpu_presets())
+        std::printf("  %-10s %7.1f GiB %8.1f %7.1f %6.2f  %s\n", g.id, g.memory_gib, g.peak_tflops, g.achieved_tflops,
+                    g.price_per_gpu_hour, g.source);
+}
+
+void list_fields() {
+    for (const auto& f : scenario_fields()) {
+        std::string choices;
+        for (const char* c : f.choices) choices += (choices.empty() ? " [" : "|") + std::string(c);
+        if (!choices.empty()) choices += "]";
+        std::printf("  %-32s %-7s %s%s%s\n", f.path, f.url_key, f.help, choices.c_str(),
+                    *f.unit ? (std::string(" (") + f.unit + ")").c_str() : "");
+    }
+}
+
+// "--hidden-size" / "--hidden_size" / "--model.hidden_size" -> the field.
+const FieldSpec* field_for_flag(std::string name) {
+    for (char& c : name)
+        if (c == '-') c = '_';
+    if (const FieldSpec* f = find_field_by_path(name)) return f;
+    for (const auto& f : scenario_fields()) {
+        std::string_view path = f.path;
+        if (path.substr(path.find('.') + 1) == name) return &f;
+    }
+    return nullptr;
+}
+
+bool read_text(const std::string& path, std::string& out) {
+    if (path == "-") {
+        out.assign(std::istreambuf_iterator<char>(std::cin), {});
+        return true;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    out = buffer.str();
+    return true;
+}
+
+int report_invalid(const std::vector<ValidationIssue>& issues, bool json) {
+    for (const auto& i : issues) std::cerr << "error: " << i.field << ": " << i.message << "\n";
+    if (json) std::cout << nlohmann::json{{"errors", codec::issues_to_json(issues)}}.dump(2) << "\n";
+    return exit_invalid;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    Scenario scenario;
+    std::vector<ValidationIssue> issues;
+    bool json = false, decimal_gb = false, print_link = false;
+
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::optional<std::string> inline_value;
+        if (auto eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
+            inline_value = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+        }
+        auto take_value = [&](const char* flag) -> std::optional<std::string> {
+            if (inline_value) return inline_value;
+            if (i + 1 < args.size()) return args[++i];
+            issues.push_back({flag, "needs a value"});
+            return std::nullopt;
+        };
+        if (arg == "--help" || arg == "-h") {
+            print_help();
+            return 0;
+        } else if (arg == "--json") {
+            json = true;
+        } else if (arg == "--gb") {
+            decimal_gb = true;
+        } else if (arg == "--print-link") {
+            print_link = true;
+        } else if (arg == "--list-presets") {
+            list_presets();
+            return 0;
+        } else if (arg == "--list-fields") {
+            list_fields();
+            return 0;
+        } else if (arg == "--config") {
+            auto path = take_value("--config");
+            if (!path) continue;
+            std::string text;
+            if (!read_text(*path, text)) {
+                issues.push_back({"--config", "cannot read file '" + *path + "'"});
+                continue;
+            }
+            // Rules are checked once, after every flag is applied.
+            auto decoded = codec::scenario_from_json_text(text, scenario, /*check_rules=*/false);
+            scenario = decoded.scenario;
+            issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
+        } else if (arg == "--link") {
+            auto fragment = take_value("--link");
+            if (!fragment) continue;
+            auto decoded = codec::decode_link(*fragment);
+            scenario = decoded.scenario;
+            for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
+        } else if (arg == "--model-preset" || arg == "--preset") {
+            auto id = take_value("--model-preset");
+            if (id && !codec::apply_model_preset(scenario, *id))
+                issues.push_back({"model.preset", "unknown model preset '" + *id + "' (see --list-presets)"});
+        } else if (arg == "--gpu" || arg == "--hardware.gpu") {
+            auto id = take_value("--gpu");
+            if (id && !codec::apply_gpu_preset_by_id(scenario, *id)) scenario.hardware.gpu = *id;
+        } else if (arg.starts_with("--")) {
+            std::string name = arg.substr(2);
+            bool negated = false;
+            const FieldSpec* field = field_for_flag(name);
+            if (!field && name.starts_with("no-")) {
+                field = field_for_flag(name.substr(3));
+                negated = field && field->kind == FieldKind::boolean;
+                if (!negated) field = nullptr;
+            }
+            if (!field) {
+                issues.push_back({arg, "unknown option (see --help and --list-fields)"});
+                continue;
+            }
+            std::string value;
+            if (field->kind == FieldKind::boolean && !inline_value) {
+                bool next_is_bool = i + 1 < args.size() &&
+                                    (args[i + 1] == "1" || args[i + 1] == "0" || args[i + 1] == "true" || args[i + 1] == "false");
+                value = next_is_bool ? args[++i] : (negated ? "0" : "1");
+            } else {
+                auto v = take_value(arg.c_str());
+                if (!v) continue;
+                value = *v;
+            }
+            std::string problem = codec::set_field_from_text(scenario, *field, value);
+            if (!problem.empty()) issues.push_back({field->path, problem});
+        } else {
+            issues.push_back({arg, "unexpected argument (see --help)"});
+        }
+    }
+
+    std::vector<ValidationIssue> rules = validate(scenario);
+    issues.insert(issues.end(), rules.begin(), rules.end());
+    if (!issues.empty()) return report_invalid(issues, json);
+
+    Evaluation evaluation = evaluate(scenario);
+    if (print_link) std::cout << codec::encode_link(scenario) << "\n";
+    if (json) {
+        std::cout << codec::evaluation_to_json(scenario, evaluation).dump(2) << "\n";
+    } else {
+        std::cout << cli::format_report(scenario, evaluation.estimate, decimal_gb ? cli::Units::gb : cli::Units::gib);
+    }
+    return 0;
+}

@@ -1,0 +1,480 @@
+#include "codec.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/presets.hpp"
+
+namespace vramcalc::codec {
+namespace {
+
+using nlohmann::json;
+
+constexpr double max_exact_integer = 9007199254740992.0;  // 2^53
+constexpr std::size_t max_text_length = 200;
+constexpr const char* sections[] = {"model", "training", "parallel", "hardware"};
+
+std::string choice_list(const FieldSpec& f) {
+    std::string out;
+    for (std::size_t i = 0; i < f.choices.size(); ++i) out += (i ? ", " : "") + std::string(f.choices[i]);
+    return out;
+}
+
+std::string quoted_excerpt(std::string_view text) {
+    std::string shown(text.substr(0, 40));
+    for (char& c : shown)
+        if (static_cast<unsigned char>(c) < 0x20 || c == '"') c = '?';
+    return "\"" + shown + (text.size() > 40 ? "…" : "") + "\"";
+}
+
+// Checks a numeric value against the field's kind; "" when acceptable.
+std::string check_numeric(const FieldSpec& f, double v) {
+    if (!std::isfinite(v)) return "must be a finite number";
+    if (f.kind == FieldKind::integer) {
+        if (std::fabs(v) > max_exact_integer) return "is out of range (must be an integer below 2^53)";
+        if (v != std::floor(v)) return "must be an integer (got " + format_number(v) + ")";
+    }
+    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range";
+    return "";
+}
+
+int choice_index(const FieldSpec& f, std::string_view name) {
+    for (std::size_t i = 0; i < f.choices.size(); ++i)
+        if (name == f.choices[i]) return int(i);
+    return -1;
+}
+
+std::string describe_json_type(const json& v) {
+    if (v.is_string()) return "the text " + quoted_excerpt(v.get_ref<const std::string&>());
+    if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+    if (v.is_null()) return "null";
+    if (v.is_array()) return "an array";
+    if (v.is_object()) return "an object";
+    return v.dump();
+}
+
+// Sets one field from a JSON value; "" on success, else the message.
+std::string set_field_from_json(Scenario& sc, const FieldSpec& f, const json& v) {
+    switch (f.kind) {
+        case FieldKind::text:
+            if (!v.is_string()) return "must be a string (got " + describe_json_type(v) + ")";
+            if (v.get_ref<const std::string&>().size() > max_text_length)
+                return "must be at most " + std::to_string(max_text_length) + " characters";
+            f.set_text(sc, v.get<std::string>());
+            return "";
+        case FieldKind::boolean:
+            if (!v.is_boolean()) return "must be true or false (got " + describe_json_type(v) + ")";
+            f.set(sc, v.get<bool>() ? 1.0 : 0.0);
+            return "";
+        case FieldKind::choice: {
+            if (!v.is_string()) return "must be one of " + choice_list(f) + " (got " + describe_json_type(v) + ")";
+            int index = choice_index(f, v.get_ref<const std::string&>());
+            if (index < 0) return "must be one of " + choice_list(f) + " (got " + describe_json_type(v) + ")";
+            f.set(sc, double(index));
+            return "";
+        }
+        case FieldKind::integer:
+        case FieldKind::number: {
+            if (!v.is_number())
+                return std::string("must be ") + (f.kind == FieldKind::integer ? "an integer" : "a number") +
+                       " (got " + describe_json_type(v) + ")";
+            double value = v.get<double>();
+            std::string problem = check_numeric(f, value);
+            if (!problem.empty()) return problem;
+            f.set(sc, value);
+            return "";
+        }
+    }
+    return "has an unsupported kind";
+}
+
+bool parse_double(std::string_view text, double& out) {
+    if (text.empty() || text.size() > 64) return false;
+    std::string copy(text);
+    char* end = nullptr;
+    out = std::strtod(copy.c_str(), &end);
+    return end == copy.c_str() + copy.size();
+}
+
+std::string percent_encode(std::string_view text) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+            out += char(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
+bool percent_decode(std::string_view text, std::string& out) {
+    out.clear();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (c == '%') {
+            if (i + 2 >= text.size()) return false;
+            int value = 0;
+            auto [ptr, ec] = std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
+            if (ec != std::errc() || ptr != text.data() + i + 3) return false;
+            out += char(value);
+            i += 2;
+        } else if (c == '+') {
+            out += ' ';
+        } else {
+            out += c;
+        }
+    }
+    return true;
+}
+
+bool same_model_fields(const Scenario& a, const Scenario& b) {
+    for (const auto& f : scenario_fields())
+        if (std::string_view(f.path).starts_with("model.") && !field_equal(f, a, b)) return false;
+    return true;
+}
+
+// The scenario a link is encoded against: defaults, with the named model and GPU presets applied.
+Scenario base_for_link(const Scenario& sc, std::string& model_preset, std::string& gpu_preset) {
+    Scenario base;
+    if (const ModelPreset* mp = find_model_preset(sc.model.name)) {
+        Scenario with_preset;
+        with_preset.model = mp->model;
+        if (!same_model_fields(with_preset, base)) model_preset = mp->id;
+        base.model = mp->model;
+    }
+    if (const GpuPreset* gp = find_gpu_preset(sc.hardware.gpu); gp && sc.hardware.gpu != base.hardware.gpu) {
+        apply_gpu_preset(base.hardware, *gp);
+        gpu_preset = gp->id;
+    }
+    return base;
+}
+
+// Resets every field named by a rule violation to its value in `base`, until the scenario is
+// valid; falls back to `base` itself.
+void repair(Scenario& sc, const Scenario& base, std::vector<ValidationIssue>& report) {
+    for (int round = 0; round < 4; ++round) {
+        auto problems = validate(sc);
+        if (problems.empty()) return;
+        for (auto& p : problems) {
+            if (const FieldSpec* f = find_field_by_path(p.field)) {
+                if (f->kind == FieldKind::text) f->set_text(sc, f->get_text(base));
+                else f->set(sc, f->get(base));
+            }
+            p.message += " — reset to the default";
+            report.push_back(std::move(p));
+        }
+    }
+    if (!validate(sc).empty()) {
+        report.push_back({"link", "the scenario could not be repaired field by field; using the defaults"});
+        sc = base;
+    }
+}
+
+}  // namespace
+
+std::string format_number(double value) {
+    if (!std::isfinite(value)) return "0";
+    char buffer[40];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+        if (std::strtod(buffer, nullptr) == value) break;
+    }
+    return buffer;
+}
+
+bool apply_model_preset(Scenario& sc, std::string_view id) {
+    const ModelPreset* p = find_model_preset(id);
+    if (!p) return false;
+    sc.model = p->model;
+    return true;
+}
+
+bool apply_gpu_preset_by_id(Scenario& sc, std::string_view id) {
+    const GpuPreset* p = find_gpu_preset(id);
+    if (!p) return false;
+    apply_gpu_preset(sc.hardware, *p);
+    return true;
+}
+
+std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_view text) {
+    switch (f.kind) {
+        case FieldKind::text:
+            if (text.size() > max_text_length) return "must be at most " + std::to_string(max_text_length) + " characters";
+            f.set_text(sc, std::string(text));
+            return "";
+        case FieldKind::boolean:
+            if (text == "1" || text == "true") f.set(sc, 1.0);
+            else if (text == "0" || text == "false") f.set(sc, 0.0);
+            else return "must be 1/0 or true/false (got " + quoted_excerpt(text) + ")";
+            return "";
+        case FieldKind::choice: {
+            int index = choice_index(f, text);
+            if (index < 0) return "must be one of " + choice_list(f) + " (got " + quoted_excerpt(text) + ")";
+            f.set(sc, double(index));
+            return "";
+        }
+        case FieldKind::integer:
+        case FieldKind::number: {
+            double value = 0;
+            if (!parse_double(text, value))
+                return std::string("must be ") + (f.kind == FieldKind::integer ? "an integer" : "a number") +
+                       " (got " + quoted_excerpt(text) + ")";
+            std::string problem = check_numeric(f, value);
+            if (!problem.empty()) return problem;
+            f.set(sc, value);
+            return "";
+        }
+    }
+    return "has an unsupported kind";
+}
+
+DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_rules) {
+    DecodeResult r{base, {}};
+    if (!j.is_object()) {
+        r.issues.push_back({"scenario", "must be a JSON object with model, training, parallel and hardware sections"});
+        return r;
+    }
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (std::find_if(std::begin(sections), std::end(sections), [&](const char* s) { return it.key() == s; }) ==
+            std::end(sections))
+            r.issues.push_back({it.key(), "unknown section (expected model, training, parallel or hardware)"});
+    }
+    // Presets first, so explicit fields override them.
+    if (auto m = j.find("model"); m != j.end()) {
+        if (m->is_string()) {
+            if (!apply_model_preset(r.scenario, m->get<std::string>()))
+                r.issues.push_back({"model", "unknown model preset " + quoted_excerpt(m->get<std::string>())});
+        } else if (m->is_object()) {
+            if (auto p = m->find("preset"); p != m->end()) {
+                if (!p->is_string() || !apply_model_preset(r.scenario, p->get<std::string>()))
+                    r.issues.push_back({"model.preset", "unknown model preset " + describe_json_type(*p)});
+            }
+        }
+    }
+    if (auto h = j.find("hardware"); h != j.end() && h->is_object()) {
+        if (auto g = h->find("gpu"); g != h->end() && g->is_string()) apply_gpu_preset_by_id(r.scenario, g->get<std::string>());
+    }
+    for (const char* section : sections) {
+        auto s = j.find(section);
+        if (s == j.end() || (s->is_string() && std::string_view(section) == "model")) continue;
+        if (!s->is_object()) {
+            r.issues.push_back({section, "must be an object (got " + describe_json_type(*s) + ")"});
+            continue;
+        }
+        for (auto it = s->begin(); it != s->end(); ++it) {
+            std::string path = std::string(section) + "." + it.key();
+            if (path == "model.preset") continue;
+            const FieldSpec* f = find_field_by_path(path);
+            if (!f) {
+                r.issues.push_back({path, "unknown field"});
+                continue;
+            }
+            std::string problem = set_field_from_json(r.scenario, *f, it.value());
+            if (!problem.empty()) r.issues.push_back({path, problem});
+        }
+    }
+    if (check_rules && r.issues.empty()) r.issues = validate(r.scenario);
+    return r;
+}
+
+DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base, bool check_rules) {
+    json j = json::parse(text.begin(), text.end(), nullptr, false);
+    if (j.is_discarded()) {
+        DecodeResult r{base, {}};
+        // Locate the error for the message with a second, position-reporting parse.
+        std::string where;
+        struct Locator : nlohmann::json_sax<json> {
+            std::size_t* position;
+            explicit Locator(std::size_t* p) : position(p) {}
+            bool null() override { return true; }
+            bool boolean(bool) override { return true; }
+            bool number_integer(number_integer_t) override { return true; }
+            bool number_unsigned(number_unsigned_t) override { return true; }
+            bool number_float(number_float_t, const string_t&) override { return true; }
+            bool string(string_t&) override { return true; }
+            bool binary(binary_t&) override { return true; }
+            bool start_object(std::size_t) override { return true; }
+            bool key(string_t&) override { return true; }
+            bool end_object() override { return true; }
+            bool start_array(std::size_t) override { return true; }
+            bool end_array() override { return true; }
+            bool parse_error(std::size_t p, const std::string&, const nlohmann::detail::exception&) override {
+                *position = p;
+                return false;
+            }
+        };
+        std::size_t position = 0;
+        Locator locator(&position);
+        json::sax_parse(text.begin(), text.end(), &locator, json::input_format_t::json, false);
+        r.issues.push_back({"json", "is not valid JSON (syntax error at byte " + std::to_string(position) + ")"});
+        return r;
+    }
+    return scenario_from_json(j, base, check_rules);
+}
+
+json scenario_to_json(const Scenario& sc) {
+    json out = json::object();
+    for (const auto& f : scenario_fields()) {
+        std::string_view path = f.path;
+        auto dot = path.find('.');
+        std::string section(path.substr(0, dot)), key(path.substr(dot + 1));
+        json& target = out[section];
+        switch (f.kind) {
+            case FieldKind::text: target[key] = f.get_text(sc); break;
+            case FieldKind::boolean: target[key] = f.get(sc) != 0.0; break;
+            case FieldKind::choice: target[key] = f.choices[std::size_t(f.get(sc))]; break;
+            case FieldKind::integer: target[key] = static_cast<std::int64_t>(f.get(sc)); break;
+            case FieldKind::number: target[key] = f.get(sc); break;
+        }
+    }
+    return out;
+}
+
+json issues_to_json(const std::vector<ValidationIssue>& issues) {
+    json out = json::array();
+    for (const auto& i : issues) out.push_back({{"field", i.field}, {"message", i.message}});
+    return out;
+}
+
+json estimate_to_json(const Estimate& e) {
+    const auto& p = e.parameters;
+    const auto& a = e.activations;
+    const auto& m = e.memory_per_gpu_bytes;
+    const auto& c = e.compute;
+    const auto& r = e.resolved;
+    json warnings = json::array();
+    for (int i = 0; i < e.warnings.count; ++i)
+        warnings.push_back({{"id", warning_id(e.warnings.items[i])}, {"message", warning_message(e.warnings.items[i])}});
+    return {
+        {"parameters",
+         {{"total", p.total}, {"active", p.active}, {"embedding", p.embedding}, {"per_layer", p.per_layer},
+          {"per_layer_active", p.per_layer_active}, {"layers", p.layers}, {"final_norm", p.final_norm},
+          {"lm_head", p.lm_head}, {"overridden", p.overridden}}},
+        {"layout",
+         {{"data_parallel", r.data_parallel}, {"grad_accum_steps", r.grad_accum_steps},
+          {"global_batch_size", r.global_batch_size}, {"kv_heads", r.kv_heads}, {"head_dim", r.head_dim},
+          {"ffn_hidden_size", r.ffn_hidden_size}, {"params_per_gpu", e.params_per_gpu},
+          {"achieved_flops_per_gpu", r.achieved_flops_per_gpu}}},
+        {"bytes_per_parameter",
+         {{"weights", e.bytes_per_parameter.weights}, {"gradients", e.bytes_per_parameter.gradients},
+          {"optimizer", e.bytes_per_parameter.optimizer}}},
+        {"activations",
+         {{"sbh_coefficient", a.sbh_coefficient}, {"as2b_coefficient", a.as2b_coefficient},
+          {"per_layer_bytes", a.per_layer_bytes}, {"layers_on_gpu", a.layers_on_gpu},
+          {"in_flight_microbatches", a.in_flight_microbatches},
+          {"transformer_layers_bytes", a.transformer_layers_bytes}, {"embedding_bytes", a.embedding_bytes},
+          {"output_bytes", a.output_bytes}, {"total_bytes", a.total_bytes}}},
+        {"memory_per_gpu_bytes",
+         {{"weights", m.weights}, {"zero3_live_params", m.zero3_live_params}, {"gradients", m.gradients},
+          {"optimizer", m.optimizer}, {"activations", m.activations}, {"overhead", m.overhead}, {"total", m.total}}},
+        {"host_memory_bytes", {{"per_gpu", e.host_bytes_per_gpu}, {"total", e.host_bytes_total}}},
+        {"capacity_bytes", e.capacity_bytes},
+        {"headroom_bytes", e.headroom_bytes},
+        {"fits", e.fits},
+        {"compute",
+         {{"flops_per_token", c.flops_per_token}, {"model_flops", c.model_flops}, {"forward_flops", c.forward_flops},
+          {"backward_flops", c.backward_flops}, {"recompute_flops", c.recompute_flops},
+          {"total_flops", c.total_flops}, {"cluster_flops_per_second", c.cluster_flops_per_second},
+          {"seconds", c.seconds}, {"days", c.days}, {"gpu_hours", c.gpu_hours}, {"tflop_hours", c.tflop_hours},
+          {"pflop_days", c.pflop_days}, {"cost", c.cost}, {"chinchilla_tokens", c.chinchilla_tokens}}},
+        {"warnings", warnings},
+        {"errors", json::array()},
+    };
+}
+
+json evaluation_to_json(const Scenario& sc, const Evaluation& ev) {
+    if (!ev.ok()) return {{"errors", issues_to_json(ev.errors)}};
+    json out = estimate_to_json(ev.estimate);
+    out["scenario"] = scenario_to_json(sc);
+    return out;
+}
+
+std::string encode_link(const Scenario& sc) {
+    std::string model_preset, gpu_preset;
+    Scenario base = base_for_link(sc, model_preset, gpu_preset);
+    std::string out = "v=" + std::to_string(link_version);
+    if (!model_preset.empty()) out += "&mp=" + percent_encode(model_preset);
+    if (!gpu_preset.empty()) out += "&gpu=" + percent_encode(gpu_preset);
+    for (const auto& f : scenario_fields()) {
+        if (field_equal(f, sc, base)) continue;
+        out += '&';
+        out += f.url_key;
+        out += '=';
+        switch (f.kind) {
+            case FieldKind::text: out += percent_encode(f.get_text(sc)); break;
+            case FieldKind::boolean: out += f.get(sc) != 0.0 ? "1" : "0"; break;
+            case FieldKind::choice: out += f.choices[std::size_t(f.get(sc))]; break;
+            case FieldKind::integer:
+            case FieldKind::number: out += format_number(f.get(sc)); break;
+        }
+    }
+    return out;
+}
+
+DecodeResult decode_link(std::string_view fragment) {
+    DecodeResult r;
+    if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
+    if (fragment.size() > max_link_length) {
+        r.issues.push_back({"link", "is longer than " + std::to_string(max_link_length) + " characters; ignored"});
+        return r;
+    }
+    struct Pair {
+        std::string key, value;
+    };
+    std::vector<Pair> pairs;
+    while (!fragment.empty()) {
+        auto amp = fragment.find('&');
+        std::string_view item = fragment.substr(0, amp);
+        fragment = amp == std::string_view::npos ? std::string_view{} : fragment.substr(amp + 1);
+        if (item.empty()) continue;
+        auto eq = item.find('=');
+        Pair pair;
+        bool key_ok = percent_decode(item.substr(0, eq), pair.key);
+        bool value_ok = eq == std::string_view::npos || percent_decode(item.substr(eq + 1), pair.value);
+        if (!key_ok || !value_ok) {
+            r.issues.push_back({"link", "has a malformed item " + quoted_excerpt(item) + "; ignored"});
+            continue;
+        }
+        if (eq == std::string_view::npos) {
+            if (pair.key != "embed") r.issues.push_back({pair.key, "has no value; ignored"});
+            continue;
+        }
+        pairs.push_back(std::move(pair));
+    }
+    // Presets first, then fields in the order given.
+    Scenario base;
+    for (const auto& p : pairs) {
+        if (p.key == "v") {
+            if (p.value != std::to_string(link_version))
+                r.issues.push_back({"v", "link version " + quoted_excerpt(p.value) + " is not " +
+                                             std::to_string(link_version) + "; reading the fields this version knows"});
+        } else if (p.key == "mp") {
+            if (apply_model_preset(r.scenario, p.value)) base.model = r.scenario.model;
+            else r.issues.push_back({"model.preset", "unknown model preset " + quoted_excerpt(p.value) + "; ignored"});
+        } else if (p.key == "gpu") {
+            if (apply_gpu_preset_by_id(r.scenario, p.value)) base.hardware = r.scenario.hardware;
+        }
+    }
+    for (const auto& p : pairs) {
+        if (p.key == "v" || p.key == "mp" || p.key == "embed") continue;
+        const FieldSpec* f = find_field_by_url_key(p.key);
+        if (!f) {
+            r.issues.push_back({p.key.size() > 40 ? p.key.substr(0, 40) : p.key, "unknown link key; ignored"});
+            continue;
+        }
+        if (p.key == "gpu" && find_gpu_preset(p.value)) continue;  // already applied as a preset
+        std::string problem = set_field_from_text(r.scenario, *f, p.value);
+        if (!problem.empty()) r.issues.push_back({f->path, problem + "; using the default"});
+    }
+    repair(r.scenario, base, r.issues);
+    return r;
+}
+
+}  // namespace vramcalc::codec

@@ -125,8 +125,6 @@ bool percent_decode(std::string_view text, std::string& out) {
             if (ec != std::errc() || ptr != text.data() + i + 3) return false;
             out += char(value);
             i += 2;
-        } else if (c == '+') {
-            out += ' ';
         } else {
             out += c;
         }
@@ -182,11 +180,24 @@ void repair(Scenario& sc, const Scenario& base, std::vector<ValidationIssue>& re
 std::string format_number(double value) {
     if (!std::isfinite(value)) return "0";
     char buffer[40];
+    if (value == std::floor(value) && std::fabs(value) < 1e15) {
+        std::snprintf(buffer, sizeof buffer, "%.0f", value);
+        std::string integer = buffer;
+        // Round numbers read better as 2e12 than 2000000000000.
+        std::size_t zeros = integer.size() - integer.find_last_not_of('0') - 1;
+        if (zeros < 6) return integer;
+    }
     for (int precision = 1; precision <= 17; ++precision) {
         std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
         if (std::strtod(buffer, nullptr) == value) break;
     }
-    return buffer;
+    std::string out = buffer;  // drop the exponent's '+' and leading zeros: 1e+09 -> 1e9
+    if (auto e = out.find("e+"); e != std::string::npos) out.erase(e + 1, 1);
+    if (auto e = out.find('e'); e != std::string::npos) {
+        std::size_t digits = e + 1 + (out[e + 1] == '-' ? 1 : 0);
+        while (digits + 1 < out.size() && out[digits] == '0') out.erase(digits, 1);
+    }
+    return out;
 }
 
 bool apply_model_preset(Scenario& sc, std::string_view id) {

@@ -1,0 +1,94 @@
+// The vramcalc command end to end: exit codes, JSON output, errors on stderr naming the field.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Run {
+    int exit_code;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+Run run_cli(const std::string& args, const std::string& stdin_text = "") {
+    std::string base = "/tmp/vramcalc_cli_test_" + std::to_string(::getpid());
+    std::ofstream(base + ".in") << stdin_text;
+    std::string command = std::string(VRAMCALC_CLI_PATH) + " " + args + " <" + base + ".in >" + base + ".out 2>" + base + ".err";
+    int status = std::system(command.c_str());
+    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
+    std::remove((base + ".in").c_str());
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("CLI reproduces the seed's Llama-65B activations from flags") {
+    Run r = run_cli("--layers 80 --hidden-size 8192 --num-heads 64 --vocab-size 32000 --max-position-embeddings 2048 "
+                    "--seq-len 2048 --micro-batch-size 1 --num-gpus 1 --zero-stage 0 --global-batch-size 0 "
+                    "--grad-accum-steps 1 --json");
+    REQUIRE(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    CHECK(j["activations"]["transformer_layers_bytes"].get<double>() == 153008209920.0);
+}
+
+TEST_CASE("CLI reads a JSON config from stdin and flags override it") {
+    Run r = run_cli("--config - --json --zero-stage 3",
+                    R"({"model": {"preset": "llama-2-7b"}, "parallel": {"num_gpus": 8, "zero3_live_params": 0}})");
+    REQUIRE(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    CHECK(j["parameters"]["total"].get<double>() == 6738415616.0);
+    CHECK(j["scenario"]["parallel"]["zero_stage"] == 3);
+    // ZeRO-3 over DP = 8: 2-byte weights / 8.
+    CHECK(j["memory_per_gpu_bytes"]["weights"].get<double>() == 6738415616.0 * 2 / 8);
+}
+
+TEST_CASE("CLI table states its units") {
+    Run gib = run_cli("");
+    REQUIRE(gib.exit_code == 0);
+    CHECK(gib.out.find("GiB = 2^30 bytes") != std::string::npos);
+    Run gb = run_cli("--gb");
+    CHECK(gb.out.find("GB = 10^9 bytes") != std::string::npos);
+}
+
+TEST_CASE("CLI invalid input: exit 2, each problem on stderr naming the field") {
+    Run r = run_cli("--hidden-size 4100 --zero-stage 7");
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("model.hidden_size") != std::string::npos);
+    CHECK(r.err.find("parallel.zero_stage") != std::string::npos);
+
+    Run bad_json = run_cli("--config - --json", "{\"model\": {\"layers\": \"x\"}");
+    CHECK(bad_json.exit_code == 2);
+    CHECK(bad_json.err.find("json") != std::string::npos);
+
+    Run unknown = run_cli("--layerz 3");
+    CHECK(unknown.exit_code == 2);
+    CHECK(unknown.err.find("--layerz") != std::string::npos);
+
+    Run missing = run_cli("--config /nonexistent/file.json");
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find("cannot read") != std::string::npos);
+
+    Run json_errors = run_cli("--num-heads 0 --json");
+    CHECK(json_errors.exit_code == 2);
+    auto j = nlohmann::json::parse(json_errors.out);
+    CHECK(j["errors"][0]["field"] == "model.num_heads");
+}
+
+TEST_CASE("CLI link in, link out") {
+    Run r = run_cli("--link 'v=1&mp=mistral-7b&b=2' --print-link --json");
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.rfind("v=1&mp=mistral-7b&b=2\n", 0) == 0);
+}

@@ -1,0 +1,30 @@
+// "Explain": for each result, the formula that produced it, the inputs with the user's values,
+// the intermediate terms and the source — so a reader can check every number by hand.
+// The core returns values; front-ends format them.
+#pragma once
+
+#include <vector>
+
+#include "estimate.hpp"
+
+namespace vramcalc {
+
+struct ExplainValue {
+    const char* symbol;  // "s", "P/(t·p)", "per_layer"
+    double value;
+    const char* unit;    // "", "bytes", "parameters", "FLOPs", "s", ...
+};
+
+struct ExplainTerm {
+    const char* id;       // "memory.activations" (JSON-ish path of the result)
+    const char* label;    // "Activations per GPU"
+    const char* formula;  // the formula as applied to this scenario (branch-specific)
+    const char* source;   // seed section or paper
+    double value;
+    const char* unit;
+    std::vector<ExplainValue> inputs;  // symbols of the formula with this scenario's values
+};
+
+std::vector<ExplainTerm> explain(const Scenario& scenario, const Estimate& estimate);
+
+}  // namespace vramcalc

@@ -33,6 +33,8 @@ void print_help() {
                  "Output:\n"
                  "  --json               the full estimate as JSON (bytes and FLOPs as numbers)\n"
                  "  --gb                 decimal GB (1e9 bytes) instead of GiB (2^30 bytes)\n"
+                 "  --explain            every result with its formula, your inputs and the source\n"
+                 "  --markdown           the results as a Markdown table\n"
                  "  --print-link         print the link fragment of the scenario\n"
                  "  --list-presets       model and GPU presets\n"
                  "  --list-fields        every field with its URL key, unit and meaning\n"
@@ -99,7 +101,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     Scenario scenario;
     std::vector<ValidationIssue> issues;
-    bool json = false, decimal_gb = false, print_link = false;
+    bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
@@ -121,6 +123,10 @@ int main(int argc, char** argv) {
             json = true;
         } else if (arg == "--gb") {
             decimal_gb = true;
+        } else if (arg == "--explain") {
+            explain_terms = true;
+        } else if (arg == "--markdown") {
+            markdown = true;
         } else if (arg == "--print-link") {
             print_link = true;
         } else if (arg == "--list-presets") {
@@ -190,10 +196,16 @@ int main(int argc, char** argv) {
 
     Evaluation evaluation = evaluate(scenario);
     if (print_link) std::cout << codec::encode_link(scenario) << "\n";
+    auto units = decimal_gb ? cli::Units::gb : cli::Units::gib;
     if (json) {
-        std::cout << codec::evaluation_to_json(scenario, evaluation).dump(2) << "\n";
+        nlohmann::json out = codec::evaluation_to_json(scenario, evaluation);
+        if (explain_terms) out["explain"] = codec::explain_to_json(explain(scenario, evaluation.estimate));
+        std::cout << out.dump(2) << "\n";
+    } else if (markdown) {
+        std::cout << codec::estimate_to_markdown(scenario, evaluation.estimate, units, "");
     } else {
-        std::cout << cli::format_report(scenario, evaluation.estimate, decimal_gb ? cli::Units::gb : cli::Units::gib);
+        std::cout << cli::format_report(scenario, evaluation.estimate, units);
+        if (explain_terms) std::cout << cli::format_explain(explain(scenario, evaluation.estimate));
     }
     return 0;
 }

@@ -18,11 +18,6 @@ const char* choice_name(std::span<const char* const> names, auto value) { return
 
 }  // namespace
 
-std::string format_bytes(double bytes, Units units) {
-    double divisor = units == Units::gib ? bytes_per_gib : 1e9;
-    return printf_string("%.2f %s", bytes / divisor, units == Units::gib ? "GiB" : "GB");
-}
-
 std::string format_count(double value) {
     std::string digits = printf_string("%.0f", std::fabs(value));
     std::string out;
@@ -46,7 +41,7 @@ std::string format_report(const Scenario& sc, const Estimate& e, Units units) {
     const auto& m = e.memory_per_gpu_bytes;
     const auto& c = e.compute;
     const auto& r = e.resolved;
-    auto bytes = [&](double b) { return format_bytes(b, units); };
+    auto bytes = [&](double b) { return codec::format_bytes(b, units); };
     std::string out;
     out += printf_string("%s on %lld x %s (%s each)\n", sc.model.name.c_str(), (long long)sc.parallel.num_gpus,
                          sc.hardware.gpu.c_str(), bytes(e.capacity_bytes).c_str());
@@ -103,6 +98,19 @@ std::string format_report(const Scenario& sc, const Estimate& e, Units units) {
         out += "\nWarnings\n";
         for (int i = 0; i < e.warnings.count; ++i)
             out += printf_string("  - [%s] %s\n", warning_id(e.warnings.items[i]), warning_message(e.warnings.items[i]));
+    }
+    return out;
+}
+
+std::string format_explain(const std::vector<ExplainTerm>& terms) {
+    std::string out = "\nHow each number is computed\n";
+    for (const auto& t : terms) {
+        std::string value = t.value == std::floor(t.value) && std::fabs(t.value) < 1e18 ? format_count(t.value)
+                                                                                          : printf_string("%.6g", t.value);
+        out += printf_string("\n%s = %s %s\n  %s\n", t.label, value.c_str(), t.unit, t.formula);
+        for (const auto& i : t.inputs)
+            out += printf_string("    %-28s = %.10g %s\n", i.symbol, i.value, i.unit);
+        out += printf_string("  source: %s\n", t.source);
     }
     return out;
 }

@@ -354,6 +354,17 @@ json issues_to_json(const std::vector<ValidationIssue>& issues) {
     return out;
 }
 
+json explain_to_json(const std::vector<ExplainTerm>& terms) {
+    json out = json::array();
+    for (const auto& t : terms) {
+        json inputs = json::array();
+        for (const auto& i : t.inputs) inputs.push_back({{"symbol", i.symbol}, {"value", i.value}, {"unit", i.unit}});
+        out.push_back({{"id", t.id}, {"label", t.label}, {"formula", t.formula}, {"source", t.source},
+                       {"value", t.value}, {"unit", t.unit}, {"inputs", inputs}});
+    }
+    return out;
+}
+
 json estimate_to_json(const Estimate& e) {
     const auto& p = e.parameters;
     const auto& a = e.activations;

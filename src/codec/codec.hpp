@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/estimate.hpp"
+#include "core/explain.hpp"
 #include "core/fields.hpp"
 
 namespace vramcalc::codec {
@@ -33,6 +34,8 @@ nlohmann::json estimate_to_json(const Estimate& estimate);
 // {"scenario", ...estimate fields..., "warnings", "errors": []} or {"errors": [...]} when invalid.
 nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation);
 nlohmann::json issues_to_json(const std::vector<ValidationIssue>& issues);
+// [{id, label, formula, source, value, unit, inputs: [{symbol, value, unit}]}]
+nlohmann::json explain_to_json(const std::vector<ExplainTerm>& terms);
 
 // ── Link fragment (lenient: bad fields keep their defaults and are reported) ──
 // "v=1&mp=llama-3-8b&gpu=H100-SXM&b=4&z=3": only fields that differ from the defaults (or from

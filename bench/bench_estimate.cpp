@@ -2,6 +2,7 @@
 #include <benchmark/benchmark.h>
 
 #include "codec/codec.hpp"
+#include "core/analysis.hpp"
 #include "core/estimate.hpp"
 #include "core/presets.hpp"
 
@@ -53,6 +54,44 @@ void BM_DecodeLink(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(codec::decode_link(link));
 }
 BENCHMARK(BM_DecodeLink);
+
+// The fit map: a square grid of micro-batch × sequence length (issue 5: must stay inside a frame).
+void BM_FitGrid(benchmark::State& state) {
+    Scenario s = llama70b_3d();
+    auto n = std::size_t(state.range(0));
+    std::vector<std::int64_t> bs(n), seqs(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        bs[i] = std::int64_t(i + 1);
+        seqs[i] = std::int64_t(128 * (i + 1));
+    }
+    std::vector<float> grid(n * n);
+    for (auto _ : state) {
+        fit_grid_into(s, SweepAxis::micro_batch_size, bs, SweepAxis::seq_len, seqs, grid);
+        benchmark::DoNotOptimize(grid.data());
+    }
+    state.counters["cells"] = double(n * n);
+}
+BENCHMARK(BM_FitGrid)->Arg(128)->Arg(256)->Unit(benchmark::kMillisecond);
+
+// The sweep charts: b, s, N, one line per ZeRO stage each, plus the largest fitting b and s.
+void BM_AllSweeps(benchmark::State& state) {
+    Scenario s = llama70b_3d();
+    std::vector<SweepPoint> points(64);
+    for (auto _ : state) {
+        for (SweepAxis axis : {SweepAxis::micro_batch_size, SweepAxis::seq_len, SweepAxis::num_gpus}) {
+            auto values = sweep_axis_values(s, axis, 64);
+            for (int stage = 0; stage <= 3; ++stage) {
+                Scenario z = s;
+                z.parallel.zero_stage = stage;
+                sweep_into(z, axis, values, std::span(points).first(values.size()));
+            }
+        }
+        benchmark::DoNotOptimize(largest_fitting(s, SweepAxis::micro_batch_size, 1 << 16));
+        benchmark::DoNotOptimize(largest_fitting(s, SweepAxis::seq_len, 1 << 22));
+        benchmark::DoNotOptimize(points.data());
+    }
+}
+BENCHMARK(BM_AllSweeps)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

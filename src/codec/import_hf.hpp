@@ -1,0 +1,55 @@
+// Import of a Hugging Face `config.json` into a Scenario's model (see docs/imports.md).
+// Families: Llama, Mistral, Mixtral, Qwen2, GPT-2, GPT-NeoX (and Pythia), Gemma.
+// Offline and pure: the text is parsed here, nothing is fetched. Never throws, never crashes:
+// every problem is a ValidationIssue whose `field` is the config's own key ("hidden_size").
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/estimate.hpp"
+
+namespace vramcalc::codec {
+
+// The result of importing a foreign config (HF config.json or DeepSpeed JSON).
+struct ImportResult {
+    Scenario scenario;                      // `base` with the imported fields replaced
+    std::vector<ValidationIssue> issues;    // errors; `field` names the key in the imported file
+    std::vector<std::string> unmapped_keys; // keys present in the file that set no scenario field
+    std::vector<std::string> ignored_keys;  // pure metadata keys ("ignored (metadata)")
+    std::vector<std::string> notes;         // one line each: defaults assumed, "auto" values, reasons
+    std::string family;                     // "llama", "gpt2", ... ("deepspeed" for DeepSpeed configs)
+    bool ok() const { return issues.empty(); }
+};
+
+// Maps the model fields of a HF config onto `base` (training/parallel/hardware are kept, except
+// that training.seq_len is lowered to max_position_embeddings for learned-position models).
+// When the imported architecture equals a model preset, the preset itself is used (so links stay short).
+// `issues` covers the config itself (JSON syntax, types, missing keys, impossible shapes); the
+// combination with base's parallel layout is checked by validate() as for any scenario.
+ImportResult import_hf_config(std::string_view json_text, const Scenario& base = {});
+// The same from an already parsed JSON value (a distinct name: JSON converts from text implicitly).
+ImportResult import_hf_json(const nlohmann::json& config, const Scenario& base = {});
+
+// The families import_hf_config understands: {model_type, display name}.
+struct HfFamilyName {
+    const char* model_type;
+    const char* display;
+};
+std::vector<HfFamilyName> hf_families();
+
+namespace detail {
+// Shared by the importers: parses `text` as one JSON object (size-limited); on failure appends an
+// issue for `field` ("is not valid JSON (syntax error at byte N)", "must be a JSON object") and returns false.
+bool parse_json_object(std::string_view text, nlohmann::json& out, std::vector<ValidationIssue>& issues);
+// "the text \"abc\"", "true", "an array", "12.5": how a JSON value is described in messages.
+std::string describe_json(const nlohmann::json& value);
+// A key as shown to the user: control characters replaced, long keys shortened.
+std::string printable_key(std::string_view key);
+inline constexpr std::size_t max_import_bytes = 1 << 20;  // 1 MiB: real configs are a few KB
+inline constexpr std::size_t max_listed_keys = 200;
+}  // namespace detail
+
+}  // namespace vramcalc::codec

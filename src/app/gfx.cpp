@@ -1,0 +1,154 @@
+#include "gfx.hpp"
+
+#include <cstdio>
+#include <deque>
+#include <vector>
+
+#include "imgui.h"
+#include "shaders_embedded.hpp"
+
+namespace vramcalc::app::gfx {
+namespace {
+
+GLuint empty_vao = 0;
+Program background_program, hatch_program;
+bool all_ok = false;
+int fb_w = 1, fb_h = 1;
+float fb_scale = 1;
+
+struct HatchCommand {
+    ImVec2 min, max;  // CSS pixels
+    HatchStyle style;
+};
+std::deque<HatchCommand> hatch_commands;  // stable addresses for the frame's callbacks
+
+GLuint compile(GLenum stage, const char* name, const char* body) {
+    const char* parts[] = {"#version 300 es\nprecision highp float;\nprecision highp int;\n", body};
+    GLuint shader = glCreateShader(stage);
+    glShaderSource(shader, 2, parts, nullptr);
+    glCompileShader(shader);
+    GLint status = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &status);
+    if (!status) {
+        char log[1024] = {};
+        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
+        std::fprintf(stderr, "[gfx] %s (%s shader) failed to compile: %s\n", name,
+                     stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+void hatch_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+    const auto* c = static_cast<const HatchCommand*>(cmd->UserCallbackData);
+    if (!hatch_program.ok()) return;
+    // Clip to the ImGui clip rectangle (scissor in framebuffer pixels, origin bottom-left).
+    ImVec2 clip_min((cmd->ClipRect.x) * fb_scale, (cmd->ClipRect.y) * fb_scale);
+    ImVec2 clip_max((cmd->ClipRect.z) * fb_scale, (cmd->ClipRect.w) * fb_scale);
+    if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(GLint(clip_min.x), GLint(fb_h - clip_max.y), GLsizei(clip_max.x - clip_min.x),
+              GLsizei(clip_max.y - clip_min.y));
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    float x = c->min.x * fb_scale, y = c->min.y * fb_scale;
+    float w = (c->max.x - c->min.x) * fb_scale, h = (c->max.y - c->min.y) * fb_scale;
+    draw_rect(hatch_program, x, y, w, h, fb_w, fb_h, [&](const Program& p) {
+        glUniform4fv(p.uniform("u_colour_a"), 1, c->style.colour_a);
+        glUniform4fv(p.uniform("u_colour_b"), 1, c->style.colour_b);
+        glUniform1f(p.uniform("u_period"), c->style.period_px * fb_scale);
+        glUniform1f(p.uniform("u_radius"), c->style.radius_px * fb_scale);
+        glUniform2f(p.uniform("u_size"), w, h);
+    });
+}
+
+}  // namespace
+
+GLint Program::uniform(const char* uniform_name) const { return glGetUniformLocation(id, uniform_name); }
+
+Program build_program(const char* name, const char* vertex_body, const char* fragment_body) {
+    Program p;
+    p.name = name;
+    GLuint vs = compile(GL_VERTEX_SHADER, name, vertex_body);
+    GLuint fs = compile(GL_FRAGMENT_SHADER, name, fragment_body);
+    if (!vs || !fs) {
+        if (vs) glDeleteShader(vs);
+        if (fs) glDeleteShader(fs);
+        return p;
+    }
+    GLuint id = glCreateProgram();
+    glAttachShader(id, vs);
+    glAttachShader(id, fs);
+    glLinkProgram(id);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint status = 0;
+    glGetProgramiv(id, GL_LINK_STATUS, &status);
+    if (!status) {
+        char log[1024] = {};
+        glGetProgramInfoLog(id, sizeof log, nullptr, log);
+        std::fprintf(stderr, "[gfx] %s failed to link: %s\n", name, log);
+        glDeleteProgram(id);
+        return p;
+    }
+    p.id = id;
+    return p;
+}
+
+void draw_rect(const Program& program, float x, float y, float w, float h, int framebuffer_w, int framebuffer_h,
+               const std::function<void(const Program&)>& setup) {
+    if (!program.ok() || framebuffer_w <= 0 || framebuffer_h <= 0) return;
+    glViewport(0, 0, framebuffer_w, framebuffer_h);
+    glUseProgram(program.id);
+    // Top-left pixel rectangle → clip space (y up).
+    float x0 = x / framebuffer_w * 2 - 1, x1 = (x + w) / framebuffer_w * 2 - 1;
+    float y0 = 1 - (y + h) / framebuffer_h * 2, y1 = 1 - y / framebuffer_h * 2;
+    glUniform4f(program.uniform("u_rect"), x0, y0, x1, y1);
+    if (setup) setup(program);
+    glBindVertexArray(empty_vao);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glBindVertexArray(0);
+}
+
+bool init() {
+    glGenVertexArrays(1, &empty_vao);
+    background_program = build_program("background", shaders::quad_vert, shaders::background_frag);
+    hatch_program = build_program("hatch", shaders::quad_vert, shaders::hatch_frag);
+    all_ok = background_program.ok() && hatch_program.ok();
+    return all_ok;
+}
+
+bool shaders_ok() { return all_ok; }
+
+void begin_frame(int framebuffer_w, int framebuffer_h, float scale) {
+    fb_w = framebuffer_w;
+    fb_h = framebuffer_h;
+    fb_scale = scale;
+    hatch_commands.clear();
+}
+
+void draw_background() {
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_BLEND);
+    if (!background_program.ok()) {
+        glClearColor(0.06f, 0.08f, 0.12f, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        return;
+    }
+    draw_rect(background_program, 0, 0, float(fb_w), float(fb_h), fb_w, fb_h, [](const Program& p) {
+        glUniform2f(p.uniform("u_resolution"), float(fb_w), float(fb_h));
+        glUniform3f(p.uniform("u_top"), 0.075f, 0.098f, 0.155f);
+        glUniform3f(p.uniform("u_bottom"), 0.043f, 0.055f, 0.086f);
+        glUniform3f(p.uniform("u_glow"), 0.05f, 0.075f, 0.16f);
+        glUniform2f(p.uniform("u_glow_center"), 0.18f, 1.05f);
+    });
+}
+
+void add_hatch_rect(ImDrawList* draw_list, const ImVec2& min, const ImVec2& max, const HatchStyle& style) {
+    hatch_commands.push_back({min, max, style});
+    draw_list->AddCallback(hatch_callback, &hatch_commands.back());
+    draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+}  // namespace vramcalc::app::gfx

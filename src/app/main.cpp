@@ -1,0 +1,210 @@
+// Entry point of the page: GLFW/WebGL2 setup, the on-demand frame loop, HiDPI handling and the
+// C exports that web/main.js calls (frame, wake-up, hash changes, test hook).
+//
+// Frame loop: web/main.js owns requestAnimationFrame. Input events call vramcalc_wake(), which
+// asks for a few frames; vramcalc_frame() returns 1 while it wants more (settling layout,
+// feedback animations, a held mouse button). With no input the page draws nothing at all.
+//
+// HiDPI (TOOLCHAIN.md): the canvas's CSS size comes from the stylesheet; its backing store is
+// CSS size × devicePixelRatio. ImGui works in CSS pixels (DisplaySize), renders at the ratio
+// (DisplayFramebufferScale), mouse positions from GLFW (backing-store pixels) are divided by it,
+// and fonts are rasterised at size × ratio and drawn at 1/ratio.
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app.hpp"
+#include "codec/codec.hpp"
+#include "gfx.hpp"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"
+#include "web.hpp"
+#include "widgets.hpp"
+
+using namespace vramcalc;
+using namespace vramcalc::app;
+
+namespace {
+
+GLFWwindow* window = nullptr;
+int frames_wanted = 0;
+long long frame_count = 0;
+float current_ratio = 0;
+int backing_w = 0, backing_h = 0;
+double css_w = 0, css_h = 0;
+std::string scratch;  // storage for strings returned to JavaScript
+
+void wake(int frames) {
+    if (frames > frames_wanted) frames_wanted = frames;
+    web::request_frame();
+}
+
+// GLFW on Emscripten passes wheel deltas as raw DOM pixels with y down; ImGui wants steps, y up.
+void scroll_callback(GLFWwindow* w, double dx, double dy) {
+    ImGui_ImplGlfw_ScrollCallback(w, -dx / 100.0, -dy / 100.0);
+}
+
+void update_canvas() {
+    web::CanvasMetrics m = web::canvas_metrics();
+    css_w = std::max(1.0, m.css_width);
+    css_h = std::max(1.0, m.css_height);
+    float ratio = float(m.pixel_ratio);
+    int bw = int(std::lround(css_w * ratio)), bh = int(std::lround(css_h * ratio));
+    if (bw != backing_w || bh != backing_h) {
+        web::set_canvas_backing_size(bw, bh);
+        backing_w = bw;
+        backing_h = bh;
+    }
+    if (ratio != current_ratio) {
+        current_ratio = ratio;
+        build_fonts(ratio);
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+}
+
+// Touch: a one-finger drag that does not start on an active widget scrolls the window under it.
+void touch_scroll() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (!web::last_pointer_was_touch() || !io.MouseDown[0] || ImGui::IsAnyItemActive()) return;
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    ImGuiWindow* w = g.HoveredWindow;
+    while (w && (w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y <= 0) w = w->ParentWindow;
+    if (w && w->ScrollMax.y > 0 && io.MouseDelta.y != 0) ImGui::SetScrollY(w, w->Scroll.y - io.MouseDelta.y);
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE void vramcalc_wake() { wake(6); }
+
+EMSCRIPTEN_KEEPALIVE void vramcalc_hash_changed() {
+    the_app().on_hash_changed();
+    wake(6);
+}
+
+EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
+    if (!window) return 0;
+    update_canvas();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(css_w), float(css_h));
+    io.DisplayFramebufferScale = ImVec2(float(backing_w / css_w), float(backing_h / css_h));
+    if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / current_ratio, io.MousePos.y / current_ratio);
+    ImGui::NewFrame();
+    touch_scroll();
+    the_app().draw(io.DisplaySize.x, io.DisplaySize.y);
+    ImGui::Render();
+
+    gfx::begin_frame(backing_w, backing_h, io.DisplayFramebufferScale.x);
+    glViewport(0, 0, backing_w, backing_h);
+    gfx::draw_background();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    the_app().after_frame();
+    ++frame_count;
+    if (frame_count == 2) web::mark_first_frame();  // the first frame with settled layout
+
+    bool any_down = false;
+    for (bool d : io.MouseDown) any_down |= d;
+    if (frames_wanted > 0) --frames_wanted;
+    return (frames_wanted > 0 || any_down || the_app().animating()) ? 1 : 0;
+}
+
+// ── Test hook (window.vramcalcTest in web/main.js): numbers as JSON, never read from pixels ──
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_scenario_json() {
+    scratch = codec::scenario_to_json(the_app().scenario).dump();
+    return scratch.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_estimate_json() {
+    scratch = codec::evaluation_to_json(the_app().scenario, the_app().evaluation).dump();
+    return scratch.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_link() {
+    scratch = the_app().link.empty() ? codec::encode_link(the_app().scenario) : the_app().link;
+    return scratch.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_messages() {
+    scratch = codec::issues_to_json(the_app().link_issues).dump();
+    return scratch.c_str();
+}
+
+// Sets a field by path from text; returns "" on success or the message.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_set_field(const char* path, const char* value) {
+    const FieldSpec* f = find_field_by_path(path ? path : "");
+    if (!f) {
+        scratch = std::string("unknown field ") + (path ? path : "");
+        return scratch.c_str();
+    }
+    scratch = codec::set_field_from_text(the_app().scenario, *f, value ? value : "");
+    if (scratch.empty()) the_app().touched();
+    wake(4);
+    return scratch.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE double vramcalc_test_frame_count() { return double(frame_count); }
+
+// {"css":[w,h],"backing":[w,h],"ratio":r,"wide":bool,"shaders":bool}
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "{\"css\":[%.2f,%.2f],\"backing\":[%d,%d],\"ratio\":%.3f,\"embed\":%s,\"shaders\":%s}", css_w, css_h,
+                  backing_w, backing_h, current_ratio, the_app().embed ? "true" : "false",
+                  gfx::shaders_ok() ? "true" : "false");
+    scratch = buf;
+    return scratch.c_str();
+}
+
+}  // extern "C"
+
+int main() {
+    if (!glfwInit()) {
+        web::set_status_note("Could not start the page (GLFW).");
+        return 1;
+    }
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    glfwWindowHint(GLFW_ALPHA_BITS, 0);
+    glfwWindowHint(GLFW_DEPTH_BITS, 0);
+    glfwWindowHint(GLFW_STENCIL_BITS, 0);
+    glfwWindowHint(GLFW_SAMPLES, 0);
+    web::CanvasMetrics m = web::canvas_metrics();
+    window = glfwCreateWindow(std::max(1, int(m.css_width)), std::max(1, int(m.css_height)), "vramcalc", nullptr, nullptr);
+    if (!window) {
+        web::set_status_note("This page needs WebGL 2, which this browser did not provide.");
+        return 1;
+    }
+    glfwMakeContextCurrent(window);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.ConfigInputTextCursorBlink = false;  // a blinking cursor would mean redrawing while idle
+    io.ConfigWindowsMoveFromTitleBarOnly = true;
+    apply_theme();
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    glfwSetScrollCallback(window, scroll_callback);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    ImGui_ImplOpenGL3_CreateDeviceObjects();  // so update_canvas() can rebuild the font texture
+    if (!gfx::init()) std::fprintf(stderr, "[vramcalc] a shader failed to build; drawing without it\n");
+
+    the_app().init();
+    web::set_status_note("");
+    update_canvas();
+    wake(4);
+    return 0;
+}

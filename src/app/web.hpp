@@ -1,0 +1,30 @@
+// The page's side of the browser: everything the app asks of JavaScript goes through these
+// functions (EM_JS in web.cpp), so the rest of src/app stays plain C++ + ImGui.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace vramcalc::app::web {
+
+struct CanvasMetrics {
+    double css_width = 0, css_height = 0;  // layout size of the canvas (CSS pixels)
+    double pixel_ratio = 1;                // window.devicePixelRatio
+};
+CanvasMetrics canvas_metrics();
+void set_canvas_backing_size(int width, int height);  // canvas.width/height in device pixels
+
+bool is_embed_mode();             // embed.html (body[data-mode=embed]) or #embed=1
+std::string location_hash();      // without the leading '#'
+void replace_hash(const std::string& fragment);  // history.replaceState, no navigation
+void copy_to_clipboard(const std::string& text);
+std::string page_url_with_hash(const std::string& fragment, bool full_calculator);  // absolute URL
+void open_in_new_tab(const std::string& url);
+void set_summary(const std::string& text);       // the aria-live DOM mirror of the key results
+void set_status_note(const std::string& text);   // the visible DOM status line (under the canvas)
+void request_frame();             // schedule one animation frame (the loop is on demand)
+bool last_pointer_was_touch();
+void mark_first_frame();          // window.vramcalcFirstFrameMs for the bench
+std::vector<unsigned char> font_bytes(int index);  // fonts fetched by main.js (empty if missing)
+
+}  // namespace vramcalc::app::web

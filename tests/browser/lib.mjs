@@ -1,0 +1,99 @@
+// Shared helpers of the browser tests and the web bench: a tiny static server that sends the
+// strict Content-Security-Policy header, and a headless Debian Chromium launched by playwright-core.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+const require = createRequire(path.join(root, 'package.json'));
+const { chromium } = require('playwright-core');
+
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+  "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+  "form-action 'none'; frame-ancestors 'self'";
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.ttf': 'font/ttf', '.svg': 'image/svg+xml',
+  '.json': 'application/json', '.ts': 'text/plain; charset=utf-8', '.md': 'text/plain; charset=utf-8',
+};
+
+export function distDir() {
+  return process.env.VRAMCALC_DIST || path.join(root, 'build-web', 'dist');
+}
+
+// Serves `dir` on 127.0.0.1 (random port) with the strict CSP; resolves to {url, close()}.
+// Extra routes: `pages` maps a path to HTML text (for iframe tests).
+export function serve(dir = distDir(), pages = {}) {
+  const server = http.createServer((req, res) => {
+    const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (pages[urlPath]) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CSP });
+      res.end(pages[urlPath]);
+      return;
+    }
+    let file = path.normalize(path.join(dir, urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath));
+    if (!file.startsWith(path.resolve(dir))) { res.writeHead(403); res.end(); return; }
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404, { 'Content-Type': 'text/plain' }); res.end('not found'); return; }
+      res.writeHead(200, {
+        'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
+        'Content-Security-Policy': CSP,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--disable-quic'];
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+// A page that records console errors, page errors and CSP violations.
+export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation',
+      (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.vramcalcTest && window.vramcalcFirstFrameMs !== undefined, null,
+    { timeout: 30000 });
+  return { page, context, problems };
+}
+
+// Lets the on-demand loop settle: waits until the frame count stops changing.
+export async function settle(page, quietMs = 250) {
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const n = await page.evaluate(() => window.vramcalcTest.frameCount());
+    if (n === last) return n;
+    last = n;
+    await page.waitForTimeout(quietMs);
+  }
+  return last;
+}

@@ -11,6 +11,8 @@
 
 #include "cli/report.hpp"
 #include "codec/codec.hpp"
+#include "codec/import_deepspeed.hpp"
+#include "codec/import_hf.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
 
@@ -26,6 +28,10 @@ void print_help() {
                  "Input (applied in this order):\n"
                  "  --config FILE        scenario JSON ('-' for stdin); see docs/formulas.md\n"
                  "  --link FRAGMENT      a link fragment (\"v=1&mp=llama-3-8b&b=4\")\n"
+                 "  --hf-config FILE     a Hugging Face config.json: sets the model (docs/imports.md)\n"
+                 "  --deepspeed-config FILE  a DeepSpeed config: ZeRO stage, offload, batch sizes, bf16/fp16\n"
+                 "                       (imports keep the other fields; flags after them override them;\n"
+                 "                       keys they cannot map are listed on stderr as notes)\n"
                  "  --model-preset ID    start from a model preset (--list-presets)\n"
                  "  --gpu ID             a GPU preset (or any label)\n"
                  "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
@@ -147,6 +153,20 @@ int main(int argc, char** argv) {
             auto decoded = codec::scenario_from_json_text(text, scenario, /*check_rules=*/false);
             scenario = decoded.scenario;
             issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
+        } else if (arg == "--hf-config" || arg == "--deepspeed-config") {
+            auto path = take_value(arg.c_str());
+            if (!path) continue;
+            std::string text;
+            if (!read_text(*path, text)) {
+                issues.push_back({arg, "cannot read file '" + *path + "'"});
+                continue;
+            }
+            bool hf = arg == "--hf-config";
+            auto imported = hf ? codec::import_hf_config(text, scenario) : codec::import_deepspeed_config(text, scenario);
+            scenario = imported.scenario;
+            std::string label = hf ? "hf-config" : "deepspeed-config";
+            for (const auto& note : imported.notes) std::cerr << "note: " << label << ": " << note << "\n";
+            for (auto& issue : imported.issues) issues.push_back({label + ": " + issue.field, issue.message});
         } else if (arg == "--link") {
             auto fragment = take_value("--link");
             if (!fragment) continue;

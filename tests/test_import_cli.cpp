@@ -1,0 +1,99 @@
+// vramcalc --hf-config / --deepspeed-config end to end: the imported scenario, notes on stderr,
+// errors naming the imported file's key, flags after the import overriding it.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct Run {
+    int exit_code;
+    std::string out;
+    std::string err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+    std::string path = "/tmp/vramcalc_import_cli_" + std::to_string(::getpid()) + "_" + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+Run run_cli(const std::string& args) {
+    std::string base = "/tmp/vramcalc_import_cli_" + std::to_string(::getpid());
+    std::string command = std::string(VRAMCALC_CLI_PATH) + " " + args + " </dev/null >" + base + ".out 2>" + base + ".err";
+    int status = std::system(command.c_str());
+    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return r;
+}
+
+// mistralai/Mixtral-8x7B-v0.1 config.json (published on the Hugging Face Hub).
+constexpr const char* mixtral = R"({"architectures": ["MixtralForCausalLM"], "attention_dropout": 0.0,
+  "bos_token_id": 1, "eos_token_id": 2, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02,
+  "intermediate_size": 14336, "max_position_embeddings": 32768, "model_type": "mixtral", "num_attention_heads": 32,
+  "num_experts_per_tok": 2, "num_hidden_layers": 32, "num_key_value_heads": 8, "num_local_experts": 8,
+  "output_router_logits": false, "rms_norm_eps": 1e-05, "rope_theta": 1000000.0, "router_aux_loss_coef": 0.02,
+  "sliding_window": null, "tie_word_embeddings": false, "torch_dtype": "bfloat16",
+  "transformers_version": "4.36.0.dev0", "use_cache": true, "vocab_size": 32000})";
+
+}  // namespace
+
+TEST_CASE("CLI --hf-config and --deepspeed-config build the scenario; notes go to stderr") {
+    std::string hf = temp_file("mixtral.json", mixtral);
+    std::string ds = temp_file("ds.json", R"({"bf16": {"enabled": true}, "zero_optimization": {"stage": 3,
+        "offload_optimizer": {"device": "cpu"}, "overlap_comm": true}, "train_micro_batch_size_per_gpu": 2,
+        "gradient_accumulation_steps": 4})");
+    Run r = run_cli("--num-gpus 16 --hf-config " + hf + " --deepspeed-config " + ds + " --json");
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    CHECK(j["parameters"]["total"].get<double>() == 46702792704.0);  // Mixtral 8x7B: 46.7B
+    CHECK(j["scenario"]["model"]["name"] == "Mixtral-8x7B");
+    CHECK(j["scenario"]["parallel"]["zero_stage"] == 3);
+    CHECK(j["scenario"]["parallel"]["offload_optimizer"] == true);
+    CHECK(j["scenario"]["parallel"]["zero3_live_params"].get<double>() == 1e9);
+    CHECK(j["scenario"]["parallel"]["num_gpus"] == 16);
+    CHECK(j["layout"]["global_batch_size"].get<double>() == 2 * 4 * 16);
+    CHECK(r.err.find("note: hf-config: ignored (metadata): architectures, torch_dtype, transformers_version") !=
+          std::string::npos);
+    CHECK(r.err.find("router_aux_loss_coef") != std::string::npos);
+    CHECK(r.err.find("note: deepspeed-config: ") != std::string::npos);
+    CHECK(r.err.find("zero_optimization.overlap_comm") != std::string::npos);
+
+    // Flags after the import override it.
+    Run o = run_cli("--hf-config " + hf + " --layers 16 --json");
+    REQUIRE(o.exit_code == 0);
+    CHECK(nlohmann::json::parse(o.out)["scenario"]["model"]["layers"] == 16);
+    std::remove(hf.c_str());
+    std::remove(ds.c_str());
+}
+
+TEST_CASE("CLI import errors exit 2 and name the key of the imported file") {
+    std::string bad = temp_file("bad.json", R"({"model_type": "llama", "hidden_size": "4096"})");
+    Run r = run_cli("--hf-config " + bad);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find("error: hf-config: hidden_size: must be an integer") != std::string::npos);
+    CHECK(r.err.find("error: hf-config: num_hidden_layers: is missing") != std::string::npos);
+
+    std::string ds = temp_file("bad_ds.json", R"({"zero_optimization": {"stage": 5}})");
+    Run d = run_cli("--deepspeed-config " + ds);
+    CHECK(d.exit_code == 2);
+    CHECK(d.err.find("error: deepspeed-config: zero_optimization.stage:") != std::string::npos);
+
+    Run missing = run_cli("--hf-config /nonexistent/config.json");
+    CHECK(missing.exit_code == 2);
+    CHECK(missing.err.find("--hf-config: cannot read file") != std::string::npos);
+    std::remove(bad.c_str());
+    std::remove(ds.c_str());
+}

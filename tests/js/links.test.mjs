@@ -1,0 +1,249 @@
+// Links: decode(encode(x)) == x, pinned links that must open identically in every later version,
+// and hostile links that must open as valid scenarios with issues naming their keys.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { loadApi } from './_support.mjs';
+
+const api = await loadApi();
+const clone = (x) => JSON.parse(JSON.stringify(x));
+
+// ───────────── Round trips ─────────────
+
+const roundTrips = [
+  ['the defaults', {}],
+  ['a preset with edits', { model: { preset: 'llama-3-8b', layers: 16, num_kv_heads: 4 }, training: { micro_batch_size: 2 } }],
+  ['a preset renamed', { model: { preset: 'gpt2', name: 'my GPT-2' }, training: { seq_len: 1024 } }],
+  ['a preset carrying another preset\'s name', { model: { preset: 'gpt2', name: 'Llama-2-7B' }, training: { seq_len: 512 } }],
+  ['an empty model name', { model: { name: '' } }],
+  ['a name with URL syntax, unicode and markup',
+    { model: { name: 'a&b=c#d%e+f?g/h ü ✓ "q" <script>alert(1)</script>' } }],
+  ['a GPU preset with edits', { hardware: { gpu: 'H100-SXM', memory_gib: 94, price_per_gpu_hour: 0.1 + 0.2 } }],
+  ['a custom GPU label', { hardware: { gpu: 'TPU v5e (sort of)', memory_gib: 16, peak_tflops: 197, achieved_tflops: 0, mfu: 0.42 } }],
+  ['numbers that need exponents and many digits',
+    { model: { params_override: 7.5e9 }, training: { tokens: 1.23456789012e12 }, parallel: { zero_stage: 3, zero3_live_params: 1e9 } }],
+  ['tiny and fractional numbers', { hardware: { achieved_tflops: 0, mfu: 1e-7, reserved_gib: 0.000123, price_per_gpu_hour: 1e-9 } }],
+  ['every choice away from its default',
+    { model: { mlp: 'swiglu', norm: 'rmsnorm', position_embedding: 'rope', bias: false, qkv_bias: true, tied_embeddings: false },
+      training: { precision: 'fp16', grad_dtype: 'fp32', optimizer: 'sgd', recompute: 'full', flash_attention: true, dropout: false, attention_flops: true } }],
+  ['a big parallel layout', { model: { preset: 'llama-3.1-405b' },
+    parallel: { num_gpus: 16384, tensor: 8, pipeline: 16, zero_stage: 1, sequence_parallel: true, partition_activations: true },
+    training: { seq_len: 8192, global_batch_size: 2048, tokens: 15.6e12 } }],
+  ['MoE with expert parallelism and offload', { model: 'mixtral-8x7b', parallel: { num_gpus: 16, expert: 8, offload_optimizer: true } }],
+  ['grad accumulation instead of a global batch', { training: { global_batch_size: 0, grad_accum_steps: 3 } }],
+];
+
+const presetRoundTrips = [
+  ...api.modelPresets().map((p) => [`model preset ${p.id}`, { model: { preset: p.id }, training: { seq_len: 1024 } }]),
+  ...api.gpuPresets().map((g) => [`GPU preset ${g.id}`, { hardware: { gpu: g.id } }]),
+];
+
+for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
+  test(`decodeLink(encodeLink(x)) == x: ${what}`, () => {
+    const expected = api.estimate(input).scenario;  // x with every default filled in
+    const link = api.encodeLink(input);
+    assert.match(link, /^v=1(&|$)/);
+    assert.ok(!/[#\s]/.test(link), `a fragment-safe link: ${link}`);
+    const decoded = api.decodeLink(link);
+    assert.deepStrictEqual(decoded.issues, [], link);
+    assert.deepStrictEqual(decoded.scenario, expected, link);
+    assert.equal(api.encodeLink(decoded.scenario), link, 'encoding is stable');
+    assert.deepStrictEqual(api.decodeLink(`#${link}`), decoded, 'a leading # is accepted');
+  });
+}
+
+test('links hold only what differs from the defaults', () => {
+  assert.equal(api.encodeLink({}), 'v=1');
+  assert.equal(api.encodeLink(api.defaultScenario()), 'v=1');
+  assert.equal(api.encodeLink({ training: { micro_batch_size: 4 } }), 'v=1&b=4');
+  assert.equal(api.encodeLink({ model: { preset: 'llama-2-7b' } }), 'v=1&mp=llama-2-7b');
+});
+
+test('decodeLink accepts a whole URL and reads only its fragment', () => {
+  const d = api.decodeLink('https://example.org/vramcalc/?L=1#v=1&L=40');
+  assert.deepStrictEqual(d.issues, []);
+  assert.equal(d.scenario.model.layers, 40);
+});
+
+// ───────────── Pinned links: these strings must decode identically forever ─────────────
+// Expected values are written by hand from what each key means (docs/api.md, fields table) and
+// from the sources of the presets; they must not be regenerated from the code.
+
+// Link version 1 defaults: GPT-3 6.7B (Brown et al. 2020, Table 2.1) on 8 x A100-80GB. A v=1 link
+// stores only what differs from these, so they can never change without breaking old links.
+const V1_DEFAULTS = Object.freeze({
+  model: {
+    name: 'GPT-3 6.7B', layers: 32, hidden_size: 4096, num_heads: 32, num_kv_heads: 0, head_dim: 0,
+    ffn_hidden_size: 0, vocab_size: 50257, mlp: 'gelu', norm: 'layernorm', bias: true, qkv_bias: false,
+    tied_embeddings: true, position_embedding: 'learned', max_position_embeddings: 2048, num_experts: 1,
+    experts_per_token: 1, params_override: 0,
+  },
+  training: {
+    seq_len: 2048, micro_batch_size: 1, global_batch_size: 1024, grad_accum_steps: 0, tokens: 300e9,
+    precision: 'mixed_bf16', grad_dtype: 'match', optimizer: 'adamw', recompute: 'none', flash_attention: false,
+    dropout: true, attention_flops: false,
+  },
+  parallel: {
+    num_gpus: 8, tensor: 1, pipeline: 1, zero_stage: 1, sequence_parallel: false, partition_activations: false,
+    zero3_live_params: 0, offload_optimizer: false, expert: 1,
+  },
+  hardware: {
+    gpu: 'A100-80GB', memory_gib: 80, peak_tflops: 312, achieved_tflops: 150, mfu: 0, price_per_gpu_hour: 1.8,
+    reserved_gib: 0,
+  },
+});
+
+function withEdits(edits) {
+  const s = clone(V1_DEFAULTS);
+  for (const [section, fields] of Object.entries(edits)) Object.assign(s[section], fields);
+  return s;
+}
+
+// Llama 2 7B (Hugging Face config.json): 32 layers, 4096 wide, 32 heads (no GQA), SwiGLU with
+// 11008, vocabulary 32000, RMSNorm, no biases, untied embeddings, RoPE, 4096 positions.
+const LLAMA_2_7B = {
+  name: 'Llama-2-7B', layers: 32, hidden_size: 4096, num_heads: 32, num_kv_heads: 32, head_dim: 0,
+  ffn_hidden_size: 11008, vocab_size: 32000, mlp: 'swiglu', norm: 'rmsnorm', bias: false, qkv_bias: false,
+  tied_embeddings: false, position_embedding: 'rope', max_position_embeddings: 4096, num_experts: 1,
+  experts_per_token: 1, params_override: 0,
+};
+// NVIDIA H100 SXM: 80 GB HBM3 reported as 81559 MiB = 79.6 GiB, 989 dense bf16 TFLOP/s; the
+// preset's achieved 400 TFLOP/s (Llama 3 paper) and $3.0 per GPU-hour.
+const H100_SXM = { gpu: 'H100-SXM', memory_gib: 79.6, peak_tflops: 989, achieved_tflops: 400, mfu: 0, price_per_gpu_hour: 3, reserved_gib: 0 };
+// Mixtral 8x7B (config.json): Mistral-7B layers with 8 experts, 2 per token, 8 KV heads, 32768 positions.
+const MIXTRAL = {
+  name: 'Mixtral-8x7B', layers: 32, hidden_size: 4096, num_heads: 32, num_kv_heads: 8, head_dim: 0,
+  ffn_hidden_size: 14336, vocab_size: 32000, mlp: 'swiglu', norm: 'rmsnorm', bias: false, qkv_bias: false,
+  tied_embeddings: false, position_embedding: 'rope', max_position_embeddings: 32768, num_experts: 8,
+  experts_per_token: 2, params_override: 0,
+};
+
+const pinned = [
+  {
+    link: 'v=1',
+    scenario: withEdits({}),
+  },
+  {
+    // The seed's worked example shape: 80 layers, h 8192, 64 heads, s 2048, b 1.
+    link: 'v=1&L=80&h=8192&a=64&s=2048&b=1&name=seed%2065B',
+    scenario: withEdits({ model: { name: 'seed 65B', layers: 80, hidden_size: 8192, num_heads: 64 } }),
+    check: (e) => assert.equal(e.activations.transformer_layers_bytes, 80 * (34 * 2048 * 8192 + 5 * 64 * 2048 ** 2)),
+  },
+  {
+    link: '#v=1&mp=llama-2-7b&gpu=H100-SXM&b=4&z=3&live=1e9&rc=selective&fa=1&drop=0',
+    scenario: withEdits({
+      model: LLAMA_2_7B,
+      training: { micro_batch_size: 4, recompute: 'selective', flash_attention: true, dropout: false },
+      parallel: { zero_stage: 3, zero3_live_params: 1e9 },
+      hardware: H100_SXM,
+    }),
+    check: (e) => assert.equal(e.parameters.total, 6_738_415_616),
+  },
+  {
+    link: 'v=1&mp=mixtral-8x7b&N=64&t=2&p=4&ep=8&prec=bf16&opt=adamw_8bit&D=2e12&name=My%20MoE%20run',
+    scenario: withEdits({
+      model: { ...MIXTRAL, name: 'My MoE run' },
+      training: { precision: 'bf16', optimizer: 'adamw_8bit', tokens: 2e12 },
+      parallel: { num_gpus: 64, tensor: 2, pipeline: 4, expert: 8 },
+    }),
+    check: (e) => assert.equal(e.parameters.total, 46_702_792_704),  // Mixtral 8x7B model card: 46.7B
+  },
+  {
+    // One RTX 4090 (24 GB, 165.2 fp16-tensor TFLOP/s with fp32 accumulate), GPT-2-small shape.
+    link: 'v=1&gpu=RTX-4090&L=12&h=768&a=12&maxpos=1024&s=1024&b=8&N=1&z=0&B=32&prec=fp32&opt=sgd&price=0.25&rsv=1.5',
+    scenario: withEdits({
+      model: { layers: 12, hidden_size: 768, num_heads: 12, max_position_embeddings: 1024 },
+      training: { seq_len: 1024, micro_batch_size: 8, global_batch_size: 32, precision: 'fp32', optimizer: 'sgd' },
+      parallel: { num_gpus: 1, zero_stage: 0 },
+      hardware: { gpu: 'RTX-4090', memory_gib: 24, peak_tflops: 165.2, achieved_tflops: 66, price_per_gpu_hour: 0.25, reserved_gib: 1.5 },
+    }),
+    check: (e) => assert.equal(e.parameters.total, 124_439_808),  // the GPT-2 124M architecture
+  },
+];
+
+for (const { link, scenario, check } of pinned) {
+  test(`pinned link opens identically: ${link}`, () => {
+    const decoded = api.decodeLink(link);
+    assert.deepStrictEqual(decoded.issues, []);
+    assert.deepStrictEqual(decoded.scenario, scenario);
+    const e = api.estimate(decoded.scenario);
+    if (check) check(e);
+  });
+}
+
+test('the defaults are link version 1\'s defaults', () => {
+  assert.deepStrictEqual(api.defaultScenario(), V1_DEFAULTS);
+  assert.deepStrictEqual(api.decodeLink('').scenario, V1_DEFAULTS);
+});
+
+// ───────────── Hostile links ─────────────
+// Each opens as a valid scenario (the bad fields keep their defaults) with an issue naming the key.
+
+const longName = 'A'.repeat(100_000);
+const hostile = [
+  // [link, the key or field an issue must name, scenario edits that must survive (or null)]
+  ['v=1&zzz=1&L=40', 'zzz', { model: { layers: 40 } }],
+  ['v=1&L=abc', 'model.layers', null],
+  ['v=1&L=1.5', 'model.layers', null],
+  ['v=1&L=nan', 'model.layers', null],
+  ['v=1&L=99999999999999999999999', 'model.layers', null],
+  ['v=1&h=1e308', 'model.hidden_size', null],
+  ['v=1&D=1e999', 'training.tokens', null],
+  ['v=1&D=-3', 'training.tokens', null],
+  ['v=1&b=-5', 'training.micro_batch_size', null],
+  ['v=1&N=0', 'parallel.num_gpus', null],
+  ['v=1&h=100', 'model.hidden_size', null],
+  ['v=1&t=3', 'parallel.tensor', null],
+  ['v=1&fa=maybe', 'training.flash_attention', null],
+  ['v=1&prec=fp8', 'training.precision', null],
+  ['v=1&mp=gpt-5&L=40', 'model.preset', { model: { layers: 40 } }],
+  ['v=2&L=40', 'v', { model: { layers: 40 } }],
+  ['v=1&name=abc%2', 'name', null],
+  ['v=1&L=4%', 'L', null],
+  ['v=1&%E2%82=1&L=40', '\ufffd', { model: { layers: 40 } }],  // invalid UTF-8 key: shown as U+FFFD
+  ['v=1&L', 'L', null],
+  [`v=1&name=${longName}`, 'link', null],
+  [`v=1&name=${'x'.repeat(300)}`, 'model.name', null],
+  ['v=1&%3Cscript%3Ealert(1)%3C%2Fscript%3E=1', '<script>', null],
+  ['v=1&__proto__=1&constructor=2', '__proto__', null],
+  ['v=1&mem=1e400&price=-1&ach=999999', 'hardware.memory_gib', null],
+];
+
+for (const [link, key, survives] of hostile) {
+  test(`hostile link opens safely: ${link.length > 80 ? `${link.slice(0, 60)}… (${link.length} chars)` : link}`, () => {
+    const { scenario, issues } = api.decodeLink(link);
+    assert.deepStrictEqual(api.validate(scenario), [], 'the scenario is valid');
+    assert.ok(issues.length > 0, 'the problem is reported');
+    const mentioned = issues.some((i) => i.field === key || i.field.includes(key) || i.message.includes(key));
+    assert.ok(mentioned, `an issue names ${key}: ${JSON.stringify(issues).slice(0, 400)}`);
+    for (const i of issues) assert.ok(i.message.length < 400, 'messages stay short');
+    if (survives) {
+      for (const [section, fields] of Object.entries(survives))
+        for (const [f, v] of Object.entries(fields)) assert.equal(scenario[section][f], v, `${section}.${f} kept`);
+    }
+    const e = api.estimate(scenario);
+    assert.ok(Number.isFinite(e.memory_per_gpu_bytes.total));
+  });
+}
+
+test('markup in a link stays inert text', () => {
+  const { scenario, issues } = api.decodeLink('v=1&name=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+  assert.deepStrictEqual(issues, []);
+  assert.equal(scenario.model.name, '<img src=x onerror=alert(1)><script>alert(1)</script>');
+});
+
+test('invalid UTF-8 in a text value arrives as U+FFFD, never as an exception', () => {
+  const { scenario } = api.decodeLink('v=1&name=%FF%FEok');
+  assert.equal(scenario.model.name, '\ufffd\ufffdok');
+  assert.deepStrictEqual(api.validate(scenario), []);
+});
+
+test('decodeLink never throws, whatever it is given', () => {
+  for (const weird of [undefined, null, 42, {}, [], Symbol('x'), '', '#', '&&&=&==', '=', '%', '%%%', '\u0000', '\ud800', 'v=1&name=\ud800']) {
+    const { scenario, issues } = api.decodeLink(weird);
+    assert.deepStrictEqual(api.validate(scenario), []);
+    assert.ok(Array.isArray(issues));
+    if (typeof weird !== 'string') assert.equal(issues[0].field, 'link');
+  }
+  assert.deepStrictEqual(api.decodeLink(''), { scenario: V1_DEFAULTS, issues: [] });
+});

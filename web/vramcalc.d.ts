@@ -1,0 +1,420 @@
+/**
+ * Typings of the vramcalc JavaScript API (`vramcalc.mjs` + `vramcalc-wasm.mjs` + `vramcalc-wasm.wasm`).
+ *
+ * Hand-written (Emscripten 3.1.6 has no `--emit-tsd`); `tests/js/api-surface.test.mjs` checks that
+ * every function and property declared on {@link VramcalcApi} exists on the module and that the
+ * module exposes nothing undeclared. Guide with examples: `docs/api.md`.
+ *
+ * @example
+ * ```js
+ * import createVramcalc from './vramcalc.mjs';
+ * const api = await createVramcalc();
+ * const e = api.estimate({ model: { preset: 'llama-3-8b' }, training: { micro_batch_size: 4 } });
+ * console.log(e.memory_per_gpu_bytes.total / 2 ** 30, 'GiB per GPU; fits:', e.fits);
+ * ```
+ * @packageDocumentation
+ */
+
+// ─────────────────────────────── Factory ───────────────────────────────
+
+/** Options of {@link createVramcalc}. Both are optional; the defaults suit browsers and Node. */
+export interface VramcalcOptions {
+  /**
+   * The bytes of `vramcalc-wasm.wasm`, when the caller has them already (bundlers, tests).
+   * In Node the factory reads the file next to `vramcalc.mjs` by itself.
+   */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Maps the file name `vramcalc-wasm.wasm` to the URL (browser) or path (Node) to load it from.
+   * By default the file is looked up next to `vramcalc.mjs` (`new URL(name, import.meta.url)`).
+   */
+  locateFile?: (path: string, prefix: string) => string;
+}
+
+/**
+ * Loads the WebAssembly module and returns one API instance. Instances are independent; the
+ * returned object is frozen and holds only plain functions (nothing to `delete()`).
+ */
+export function createVramcalc(options?: VramcalcOptions): Promise<VramcalcApi>;
+export default createVramcalc;
+
+// ─────────────────────────────── The API ───────────────────────────────
+
+/** What {@link createVramcalc} resolves to. */
+export interface VramcalcApi {
+  /**
+   * Estimates memory per GPU, parameters, activations and compute for a scenario.
+   * Returns exactly what the CLI prints with `vramcalc --config FILE --json`.
+   * @param scenario A full or partial scenario; missing fields take their defaults.
+   * @throws {@link ScenarioError} when the input is not an object, has unknown sections or fields,
+   *   wrong types, or breaks a rule (e.g. heads not dividing the hidden size). The message lists
+   *   every problem as `field: message`.
+   */
+  estimate(scenario: ScenarioInput): Estimate;
+
+  /**
+   * Every problem of a scenario (decoding problems, else the rules it breaks); `[]` when valid.
+   * Never throws, whatever the input.
+   */
+  validate(scenario: unknown): Issue[];
+
+  /**
+   * The shareable link fragment of a scenario (without `#`): `"v=1&mp=llama-3-8b&b=4"`. Only
+   * fields that differ from the defaults (or from the named presets) are written.
+   * @throws {@link ScenarioError} exactly as {@link VramcalcApi.estimate} does.
+   */
+  encodeLink(scenario: ScenarioInput): string;
+
+  /**
+   * Reads a link fragment (with or without the leading `#`; a whole URL is accepted too: only
+   * what follows its first `#` is read). Lenient: never throws, and the scenario is always valid —
+   * unknown keys are ignored, bad values fall back to their defaults, and each problem is listed
+   * in `issues` with the field (or link key) it concerns.
+   */
+  decodeLink(fragment: string): DecodedLink;
+
+  /** The default scenario (GPT-3 6.7B on 8 × A100-80GB), every field present. A fresh copy. */
+  defaultScenario(): Scenario;
+
+  /** Model presets with their exact architecture and source. A fresh copy. */
+  modelPresets(): ModelPreset[];
+
+  /** GPU presets with memory, throughput, price and source. A fresh copy. */
+  gpuPresets(): GpuPreset[];
+
+  /** The table of every scenario field (labels, help texts, URL keys, UI ranges). A fresh copy. */
+  fields(): FieldInfo[];
+
+  /** Version of vramcalc, e.g. `"0.1.0"`. */
+  readonly version: string;
+}
+
+/** One problem with one field. `field` is a path such as `"model.hidden_size"`, or `"scenario"`, `"link"`, a link key. */
+export interface Issue {
+  field: string;
+  message: string;
+}
+
+/** The `Error` that {@link VramcalcApi.estimate} and {@link VramcalcApi.encodeLink} throw. */
+export interface ScenarioError extends Error {
+  /** `"ScenarioError"`. */
+  name: 'ScenarioError';
+  /** `"invalid scenario: field: message; field: message"`. */
+  message: string;
+  /** The same problems as data. */
+  issues: Issue[];
+}
+
+/** Result of {@link VramcalcApi.decodeLink}. */
+export interface DecodedLink {
+  /** Always a valid, complete scenario. */
+  scenario: Scenario;
+  /** Problems found in the link; `[]` when it decoded cleanly. */
+  issues: Issue[];
+}
+
+// ─────────────────────────────── Scenario ───────────────────────────────
+
+export type MlpKind = 'gelu' | 'swiglu';
+export type NormKind = 'layernorm' | 'rmsnorm';
+export type PositionEmbedding = 'learned' | 'rope';
+export type Precision = 'mixed_bf16' | 'mixed_fp16' | 'bf16' | 'fp16' | 'fp32';
+export type GradDtype = 'match' | 'fp32';
+export type Optimizer = 'adamw' | 'adamw_8bit' | 'sgd_momentum' | 'sgd';
+export type Recompute = 'none' | 'selective' | 'full';
+
+/** The model architecture. Integers must be whole numbers below 2^53. */
+export interface ModelConfig {
+  /** A label; a preset name also selects that preset when decoding a link. */
+  name: string;
+  /** L: transformer layers. */
+  layers: number;
+  /** h: model width. */
+  hidden_size: number;
+  /** a: attention (query) heads. */
+  num_heads: number;
+  /** g: key/value heads (grouped-query attention); 0 = `num_heads`. */
+  num_kv_heads: number;
+  /** d: width of one head; 0 = h / a. */
+  head_dim: number;
+  /** f: MLP inner width; 0 = 4h. */
+  ffn_hidden_size: number;
+  /** V: vocabulary size. */
+  vocab_size: number;
+  mlp: MlpKind;
+  norm: NormKind;
+  /** Biases on every linear layer (GPT-2, GPT-NeoX). */
+  bias: boolean;
+  /** Biases on Q, K, V only (Qwen2). */
+  qkv_bias: boolean;
+  tied_embeddings: boolean;
+  position_embedding: PositionEmbedding;
+  max_position_embeddings: number;
+  /** E: experts per layer; 1 = dense. */
+  num_experts: number;
+  /** k: experts each token is routed to. */
+  experts_per_token: number;
+  /** When > 0, this parameter count replaces the architecture's. */
+  params_override: number;
+}
+
+/** The training run. */
+export interface TrainingConfig {
+  /** s: tokens per sequence. */
+  seq_len: number;
+  /** b: sequences per GPU per forward/backward pass. */
+  micro_batch_size: number;
+  /** Sequences per optimizer step; 0 = derive from `grad_accum_steps`. */
+  global_batch_size: number;
+  /** Micro-batches per step per GPU; 0 = derive from `global_batch_size`. */
+  grad_accum_steps: number;
+  /** D: training tokens. */
+  tokens: number;
+  precision: Precision;
+  grad_dtype: GradDtype;
+  optimizer: Optimizer;
+  recompute: Recompute;
+  flash_attention: boolean;
+  dropout: boolean;
+  /** Count 12·L·s·h attention FLOPs per token on top of 6·P. */
+  attention_flops: boolean;
+}
+
+/** Parallelism and ZeRO. */
+export interface ParallelConfig {
+  /** N: total GPUs; data-parallel degree DP = N / (t·p). */
+  num_gpus: number;
+  /** t: tensor-parallel degree. */
+  tensor: number;
+  /** p: pipeline stages. */
+  pipeline: number;
+  /** ZeRO stage, 0–3. */
+  zero_stage: number;
+  sequence_parallel: boolean;
+  /** ZeRO-R activation partitioning. */
+  partition_activations: boolean;
+  /** ZeRO-3 gathered parameters (DeepSpeed `stage3_max_live_parameters`); 0 = not counted. */
+  zero3_live_params: number;
+  /** ZeRO-Offload: optimizer states in host memory. */
+  offload_optimizer: boolean;
+  /** Expert-parallel degree (MoE). */
+  expert: number;
+}
+
+/** The GPU and its price. */
+export interface HardwareConfig {
+  /** A GPU preset id (fills the other fields) or any label. */
+  gpu: string;
+  /** Memory of one GPU in GiB (2^30 bytes), as the device reports it. */
+  memory_gib: number;
+  /** Dense bf16/fp16 peak of one GPU, TFLOP/s. */
+  peak_tflops: number;
+  /** Throughput one GPU really reaches, TFLOP/s; 0 = use `mfu`. */
+  achieved_tflops: number;
+  /** Model FLOPs utilisation in (0, 1], used when `achieved_tflops` is 0. */
+  mfu: number;
+  /** Currency units per GPU-hour. */
+  price_per_gpu_hour: number;
+  /** Per-GPU memory reserved for CUDA context, NCCL buffers, fragmentation, GiB. */
+  reserved_gib: number;
+}
+
+/** A complete scenario, as {@link VramcalcApi.defaultScenario} and {@link VramcalcApi.decodeLink} return it. */
+export interface Scenario {
+  model: ModelConfig;
+  training: TrainingConfig;
+  parallel: ParallelConfig;
+  hardware: HardwareConfig;
+}
+
+/**
+ * What the API accepts: any subset of a {@link Scenario}; missing sections and fields take their
+ * defaults, and `undefined` values count as missing. `model.preset` (or `model: "<preset id>"`)
+ * starts from a model preset and a known `hardware.gpu` from a GPU preset; explicit fields
+ * override either. Unknown sections or fields, wrong types, NaN/Infinity are errors.
+ */
+export interface ScenarioInput {
+  model?: (Partial<ModelConfig> & { preset?: string }) | string;
+  training?: Partial<TrainingConfig>;
+  parallel?: Partial<ParallelConfig>;
+  hardware?: Partial<HardwareConfig>;
+}
+
+// ─────────────────────────────── Estimate ───────────────────────────────
+
+/** A warning about the scenario (it still has an estimate). `id` is stable, e.g. `"does_not_fit"`. */
+export interface Warning {
+  id: string;
+  message: string;
+}
+
+/**
+ * The estimate: the same object as the CLI's `--json`. All byte counts are in bytes (not GiB),
+ * all FLOP counts in FLOPs; they are plain numbers (doubles, exact up to 2^53).
+ */
+export interface Estimate {
+  /** The complete scenario the estimate was made for (defaults filled in). */
+  scenario: Scenario;
+  /** Always `[]` here (invalid scenarios throw instead). */
+  errors: Issue[];
+  warnings: Warning[];
+  parameters: {
+    /** All parameters (with every expert of an MoE). */
+    total: number;
+    /** Parameters one token passes through (MoE: k of E experts). */
+    active: number;
+    /** Token embedding V·h (+ learned positions). */
+    embedding: number;
+    /** One transformer layer, all experts. */
+    per_layer: number;
+    /** One transformer layer, the experts a token uses. */
+    per_layer_active: number;
+    /** L · per_layer. */
+    layers: number;
+    final_norm: number;
+    /** V·h when embeddings are untied, else 0. */
+    lm_head: number;
+    /** `model.params_override` replaced the architecture's count. */
+    overridden: boolean;
+  };
+  /** Derived layout values. */
+  layout: {
+    data_parallel: number;
+    grad_accum_steps: number;
+    global_batch_size: number;
+    kv_heads: number;
+    head_dim: number;
+    ffn_hidden_size: number;
+    /** Model parameters held by one GPU before ZeRO sharding (P / (t·p), experts / EP). */
+    params_per_gpu: number;
+    /** FLOP/s one GPU achieves. */
+    achieved_flops_per_gpu: number;
+  };
+  /** Bytes per parameter before sharding. */
+  bytes_per_parameter: {
+    weights: number;
+    gradients: number;
+    /** Master copy + optimizer states. */
+    optimizer: number;
+  };
+  /** Activation memory of the busiest GPU, bytes. */
+  activations: {
+    /** Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1). */
+    sbh_coefficient: number;
+    /** Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention). */
+    as2b_coefficient: number;
+    /** One layer, one micro-batch. */
+    per_layer_bytes: number;
+    /** ceil(L / p). */
+    layers_on_gpu: number;
+    /** Micro-batches whose activations the first pipeline stage holds (1F1B). */
+    in_flight_microbatches: number;
+    /** per_layer_bytes · layers_on_gpu · in_flight_microbatches. */
+    transformer_layers_bytes: number;
+    embedding_bytes: number;
+    /** Final norm, LM-head input and fp32 logits (last stage). */
+    output_bytes: number;
+    total_bytes: number;
+  };
+  /** Memory of one GPU by term, bytes; `total` is their sum. */
+  memory_per_gpu_bytes: {
+    /** Incl. ZeRO-3 live parameters. */
+    weights: number;
+    /** The part of `weights` that is ZeRO-3 gathered parameters. */
+    zero3_live_params: number;
+    gradients: number;
+    /** On the GPU (0 when offloaded). */
+    optimizer: number;
+    activations: number;
+    /** `hardware.reserved_gib` in bytes. */
+    overhead: number;
+    total: number;
+  };
+  /** Host (CPU) memory for offloaded optimizer states, bytes. */
+  host_memory_bytes: {
+    per_gpu: number;
+    total: number;
+  };
+  /** `hardware.memory_gib` · 2^30. */
+  capacity_bytes: number;
+  /** capacity − total; negative when it does not fit. */
+  headroom_bytes: number;
+  fits: boolean;
+  compute: {
+    /** 6·P_active (+ 12·L·s·h with `attention_flops`). */
+    flops_per_token: number;
+    /** flops_per_token · D: C = 6PD. */
+    model_flops: number;
+    forward_flops: number;
+    backward_flops: number;
+    /** Extra forward work from activation recomputation. */
+    recompute_flops: number;
+    /** model_flops + recompute_flops: what the hardware executes. */
+    total_flops: number;
+    /** num_gpus · achieved FLOP/s. */
+    cluster_flops_per_second: number;
+    seconds: number;
+    days: number;
+    gpu_hours: number;
+    /** total_flops / (1e12 · 3600). */
+    tflop_hours: number;
+    /** total_flops / (1e15 · 86400). */
+    pflop_days: number;
+    /** gpu_hours · price_per_gpu_hour. */
+    cost: number;
+    /** 20 · P (Hoffmann et al. 2022). */
+    chinchilla_tokens: number;
+  };
+}
+
+// ─────────────────────────────── Tables ───────────────────────────────
+
+/** One model preset. */
+export interface ModelPreset {
+  /** Stable id used in links (`mp=`) and `model.preset`, e.g. `"llama-2-7b"`. */
+  id: string;
+  /** Display name (= `model.name`). */
+  name: string;
+  /** The full model section of the preset. */
+  model: ModelConfig;
+  /** The parameter count the source publishes; absent when it gives only a rounded size. */
+  published_params?: number;
+  /** Where the architecture comes from. */
+  source: string;
+}
+
+/** One GPU preset. */
+export interface GpuPreset {
+  /** Stable id used in links (`gpu=`) and `hardware.gpu`, e.g. `"H100-SXM"`. */
+  id: string;
+  memory_gib: number;
+  peak_tflops: number;
+  achieved_tflops: number;
+  price_per_gpu_hour: number;
+  source: string;
+}
+
+export type FieldKind = 'integer' | 'number' | 'boolean' | 'choice' | 'text';
+
+/** One scenario field, as the UI, the CLI and links name it. */
+export interface FieldInfo {
+  /** `"model.hidden_size"`: section and key in a {@link Scenario}. */
+  path: string;
+  /** Key in a link fragment, e.g. `"h"`. */
+  url_key: string;
+  label: string;
+  /** Formula symbol, e.g. `"h"`; `""` if none. */
+  symbol: string;
+  /** `"tokens"`, `"GiB"`, …; `""` if none. */
+  unit: string;
+  /** One sentence: meaning and effect (tooltip text). */
+  help: string;
+  kind: FieldKind;
+  /** Allowed values of a `choice` field, else `[]`. */
+  choices: string[];
+  /** Suggested UI range (validation has its own rules). */
+  ui_min: number;
+  ui_max: number;
+  /** The value in {@link VramcalcApi.defaultScenario}. */
+  default: number | string | boolean;
+}

@@ -14,7 +14,8 @@ void main() {
     float aspect = u_resolution.x / max(u_resolution.y, 1.0);
     vec2 d = (v_uv - u_glow_center) * vec2(aspect, 1.0);
     colour += u_glow * exp(-dot(d, d) * 3.0);
-    float noise = fract(sin(dot(gl_FragCoord.xy, vec2(12.9898, 78.233))) * 43758.5453);
+    // Interleaved gradient noise (Jimenez 2014): cheap, no sin(), good for dithering.
+    float noise = fract(52.9829189 * fract(dot(gl_FragCoord.xy, vec2(0.06711056, 0.00583715))));
     colour += (noise - 0.5) / 255.0;
     frag_color = vec4(colour, 1.0);
 }

@@ -14,27 +14,27 @@ function fail(message) {
   document.documentElement.classList.remove('ready');
 }
 
-if (!canvas.getContext('webgl2')) {
-  fail('This page needs WebGL 2, which this browser or device does not provide.');
-} else {
-  start().catch((e) => {
-    console.error(e);
-    fail('The calculator could not start: ' + (e && e.message ? e.message : e));
-  });
-}
+start().catch((e) => {
+  console.error(e);
+  fail('The calculator could not start: ' + (e && e.message ? e.message : e));
+});
 
 async function start() {
   let frameQueued = false;
+  const frameTimes = window.vramcalcFrameTimes = [];  // ms spent in each of the first frames (bench)
   let Module = null;
   const requestFrame = () => {
     if (frameQueued || !Module) return;
     frameQueued = true;
     requestAnimationFrame(() => {
       frameQueued = false;
-      if (Module._vramcalc_frame()) requestFrame();
+      const t0 = performance.now();
+      const more = Module._vramcalc_frame();
+      if (frameTimes.length < 64) frameTimes.push(performance.now() - t0);
+      if (more) requestFrame();
     });
   };
-  Module = await createVramcalcApp({
+  const appReady = createVramcalcApp({
     canvas,
     vramcalcRequestFrame: () => requestFrame(),
     vramcalcTouch: false,
@@ -48,6 +48,18 @@ async function start() {
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
   });
+  // While the wasm downloads and compiles (off the main thread), create the WebGL2 context with
+  // the attributes the app wants; GLFW then reuses it. The first context of a page can take a
+  // few hundred milliseconds (software GL especially), so this hides it behind the download.
+  const gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false,
+    premultipliedAlpha: true, preserveDrawingBuffer: false });
+  if (!gl) {
+    fail('This page needs WebGL 2, which this browser or device does not provide.');
+    return;
+  }
+  performance.mark('vramcalc-context');
+  Module = await appReady;
+  performance.mark('vramcalc-ready');
   // The C++ side calls Module.vramcalcRequestFrame; the factory's object is the module.
   Module.vramcalcRequestFrame = requestFrame;
 
@@ -92,6 +104,7 @@ async function start() {
     setField: (path, value) => str(withStrings(Module._vramcalc_test_set_field, path, value)),
     frameCount: () => Module._vramcalc_test_frame_count(),
     layout: () => JSON.parse(str(Module._vramcalc_test_layout())),
+    itemRect: (name) => JSON.parse(str(withStrings(Module._vramcalc_test_item_rect, name))),
   });
   requestFrame();
 }

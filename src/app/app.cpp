@@ -82,6 +82,7 @@ void draw_header(App& app, float width) {
         web::copy_to_clipboard(web::page_url_with_hash(app.hash_for(app.link), false));
         app.copied_until = ImGui::GetTime() + 1.6;
     }
+    record_item("copy_link");
     ImGui::PopStyleColor(4);
     ImGui::PopStyleVar();
     help_tooltip("Copy link", "Copies a link that opens this exact scenario (it lives in the part of the URL after #).");
@@ -112,6 +113,7 @@ void draw_link_banner(App& app) {
         ImGui::PopTextWrapPos();
     }
     if (pill_button("Dismiss")) app.link_banner_open = false;
+    record_item("dismiss_banner");
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
@@ -223,6 +225,7 @@ void App::draw(float width, float height) {
     if (embed) {
         {
             const Palette& pal = palette();
+            ImGui::AlignTextToFramePadding();
             ImGui::PushFont(fonts().bold);
             std::string title = scenario.model.name + "  \xC2\xB7  " + std::to_string(scenario.parallel.num_gpus) +
                                 " \xC3\x97 " + scenario.hardware.gpu;
@@ -241,6 +244,7 @@ void App::draw(float width, float height) {
             ImGui::SameLine(0, 8);
             if (pill_button(open_label, true))
                 web::open_in_new_tab(web::page_url_with_hash(codec::encode_link(scenario), true));
+            record_item("open_full");
             help_tooltip("Open the full calculator", "Opens this scenario in the full calculator in a new tab, where every input can be changed.");
             (void)pal;
         }
@@ -248,7 +252,7 @@ void App::draw(float width, float height) {
         draw_link_banner(*this);
         if (evaluation.ok()) {
             draw_verdict(*this);
-            draw_tiles(*this, content_w >= 560 ? 4 : 2);
+            draw_tiles(*this, content_w >= 600 ? 4 : 2);
             draw_warnings(*this);
         } else {
             draw_errors(*this);
@@ -284,7 +288,7 @@ void App::draw(float width, float height) {
     } else {
         if (evaluation.ok()) {
             draw_verdict(*this);
-            draw_tiles(*this, content_w >= 560 ? 4 : 2);
+            draw_tiles(*this, content_w >= 720 ? 4 : 2);
         } else {
             draw_errors(*this);
         }

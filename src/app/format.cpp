@@ -42,7 +42,14 @@ std::string format_bytes(double bytes, ByteUnits units) {
     if (a < k * k * k * 0.5) index = a < k * k * 0.5 ? (a < k ? 0 : 1) : 2;
     else if (a >= k * k * k * k * 10) index = a >= k * k * k * k * k * 10 ? 5 : 4;
     double v = bytes / std::pow(k, index);
-    return format_sig(v, 3) + " " + (binary ? bin_names[index] : dec_names[index]);
+    // Fixed decimals (never trimmed) so a column of sizes lines up: 640 · 63.0 · 9.35 · 0.53.
+    double av = std::fabs(v);
+    int decimals = av == 0 ? 0 : av >= 100 ? 0 : av >= 10 ? 1 : 2;
+    if (index == 0) decimals = 0;
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    if (av == 0) index = 3;  // "0 GiB", not "0 B"
+    return std::string(buf) + " " + (binary ? bin_names[index] : dec_names[index]);
 }
 
 std::string format_count(double value) {

@@ -40,8 +40,15 @@ GLuint compile(GLenum stage, const char* name, const char* body) {
     return shader;
 }
 
+bool hatch_tried = false;
+
 void hatch_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     const auto* c = static_cast<const HatchCommand*>(cmd->UserCallbackData);
+    if (!hatch_tried) {  // built on first use: most scenarios fit, and every program costs start-up time
+        hatch_tried = true;
+        hatch_program = build_program("hatch", shaders::quad_vert, shaders::hatch_frag);
+        if (!hatch_program.ok()) all_ok = false;
+    }
     if (!hatch_program.ok()) return;
     // Clip to the ImGui clip rectangle (scissor in framebuffer pixels, origin bottom-left).
     ImVec2 clip_min((cmd->ClipRect.x) * fb_scale, (cmd->ClipRect.y) * fb_scale);
@@ -114,12 +121,20 @@ void draw_rect(const Program& program, float x, float y, float w, float h, int f
 bool init() {
     glGenVertexArrays(1, &empty_vao);
     background_program = build_program("background", shaders::quad_vert, shaders::background_frag);
-    hatch_program = build_program("hatch", shaders::quad_vert, shaders::hatch_frag);
-    all_ok = background_program.ok() && hatch_program.ok();
+    all_ok = background_program.ok();
     return all_ok;
 }
 
 bool shaders_ok() { return all_ok; }
+
+bool build_all_for_test() {
+    if (!hatch_tried) {
+        hatch_tried = true;
+        hatch_program = build_program("hatch", shaders::quad_vert, shaders::hatch_frag);
+    }
+    all_ok = background_program.ok() && hatch_program.ok();
+    return all_ok;
+}
 
 void begin_frame(int framebuffer_w, int framebuffer_h, float scale) {
     fb_w = framebuffer_w;

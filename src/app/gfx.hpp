@@ -31,6 +31,7 @@ void draw_rect(const Program& program, float x, float y, float w, float h, int f
 
 bool init();                 // builds the programs; false if any shader fails (logged)
 bool shaders_ok();
+bool build_all_for_test();   // builds the lazily built programs too (the test hook checks they compile)
 void begin_frame(int framebuffer_w, int framebuffer_h, float scale);  // per frame, before ImGui renders
 void draw_background();      // full-screen gradient, before ImGui's draw data
 

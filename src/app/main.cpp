@@ -100,6 +100,7 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
     io.DisplayFramebufferScale = ImVec2(float(backing_w / css_w), float(backing_h / css_h));
     if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / current_ratio, io.MousePos.y / current_ratio);
     ImGui::NewFrame();
+    clear_item_rects();
     touch_scroll();
     the_app().draw(io.DisplaySize.x, io.DisplaySize.y);
     ImGui::Render();
@@ -110,7 +111,7 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     the_app().after_frame();
     ++frame_count;
-    if (frame_count == 2) web::mark_first_frame();  // the first frame with settled layout
+    if (frame_count == 1) web::mark_first_frame();
 
     bool any_down = false;
     for (bool d : io.MouseDown) any_down |= d;
@@ -152,15 +153,21 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_set_field(const char* path, const
     return scratch.c_str();
 }
 
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_item_rect(const char* name) {
+    scratch = item_rect_json(name ? name : "");
+    return scratch.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE double vramcalc_test_frame_count() { return double(frame_count); }
 
 // {"css":[w,h],"backing":[w,h],"ratio":r,"wide":bool,"shaders":bool}
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
     char buf[256];
     std::snprintf(buf, sizeof buf,
-                  "{\"css\":[%.2f,%.2f],\"backing\":[%d,%d],\"ratio\":%.3f,\"embed\":%s,\"shaders\":%s}", css_w, css_h,
-                  backing_w, backing_h, current_ratio, the_app().embed ? "true" : "false",
-                  gfx::shaders_ok() ? "true" : "false");
+                  "{\"css\":[%.2f,%.2f],\"backing\":[%d,%d],\"ratio\":%.3f,\"embed\":%s,\"shaders\":%s,\"banner\":%s}",
+                  css_w, css_h, backing_w, backing_h, current_ratio, the_app().embed ? "true" : "false",
+                  gfx::build_all_for_test() ? "true" : "false",
+                  the_app().link_banner_open && !the_app().link_issues.empty() ? "true" : "false");
     scratch = buf;
     return scratch.c_str();
 }

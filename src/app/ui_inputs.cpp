@@ -209,7 +209,9 @@ void field_row(App& app, const FieldSpec& f) {
                 changed = true;
             }
             box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+            record_item(f.path);
             help_tooltip(title.c_str(), body.c_str());
+            if (v == 0 && std::strstr(f.help, "0 = ")) suffix = "auto";  // "0 = derive" fields
             const bool geometric = f.ui_max > 256;  // big ranges move by halves/doubles
             ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, ImGui::GetStyle().FramePadding.y));
             ImGui::SameLine(0, spacing);
@@ -218,6 +220,7 @@ void field_row(App& app, const FieldSpec& f) {
                 next = std::max<long long>(next, static_cast<long long>(f.ui_min));
                 if (next != v) f.set(sc, double(next)), changed = true;
             }
+            record_item(std::string(f.path) + "#minus");
             help_tooltip(geometric ? "Halve" : "Decrease by 1", nullptr);
             ImGui::SameLine(0, spacing);
             if (ImGui::Button("+", ImVec2(button, button))) {
@@ -225,6 +228,7 @@ void field_row(App& app, const FieldSpec& f) {
                 next = std::min<long long>(next, static_cast<long long>(f.ui_max));
                 if (next != v) f.set(sc, double(next)), changed = true;
             }
+            record_item(std::string(f.path) + "#plus");
             help_tooltip(geometric ? "Double" : "Increase by 1", nullptr);
             ImGui::PopStyleVar();
             break;
@@ -237,8 +241,10 @@ void field_row(App& app, const FieldSpec& f) {
                 changed = true;
             }
             box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+            record_item(f.path);
             help_tooltip(title.c_str(), body.c_str());
-            if (std::fabs(v) >= 1e5 && !ImGui::IsItemActive()) suffix = format_count(v) + (suffix.empty() ? "" : " " + suffix);
+            if (v == 0 && std::strstr(f.help, "0 = ")) suffix = "auto";
+            else if (std::fabs(v) >= 1e5 && !ImGui::IsItemActive()) suffix = format_count(v) + (suffix.empty() ? "" : " " + suffix);
             break;
         }
         case FieldKind::boolean: {
@@ -247,6 +253,7 @@ void field_row(App& app, const FieldSpec& f) {
                 f.set(sc, v ? 1.0 : 0.0);
                 changed = true;
             }
+            record_item(f.path);
             help_tooltip(title.c_str(), body.c_str());
             suffix.clear();
             break;
@@ -255,7 +262,17 @@ void field_row(App& app, const FieldSpec& f) {
             int v = static_cast<int>(f.get(sc));
             ImGui::SetNextItemWidth(full);
             std::string preview = v >= 0 && v < int(f.choices.size()) ? pretty_choice(f.choices[v]) : "?";
-            if (ImGui::BeginCombo("##v", preview.c_str())) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_FrameBg));
+            ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetColorU32(ImGuiCol_FrameBgHovered));
+            ImGui::PushStyleColor(ImGuiCol_Text, palette().text);
+            bool open_combo = ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_NoArrowButton);
+            ImGui::PopStyleColor(3);
+            {
+                ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+                ImGui::GetWindowDrawList()->AddText(ImVec2(b.x - 20, a.y + (b.y - a.y - ImGui::GetFontSize()) * 0.5f),
+                                                    palette().text_dim, "\xE2\x96\xBE");
+            }
+            if (open_combo) {
                 for (int i = 0; i < int(f.choices.size()); ++i) {
                     if (ImGui::Selectable(pretty_choice(f.choices[i]).c_str(), i == v)) {
                         f.set(sc, double(i));
@@ -278,6 +295,7 @@ void field_row(App& app, const FieldSpec& f) {
                 f.set_text(sc, buf);
                 changed = true;
             }
+            record_item(f.path);
             help_tooltip(title.c_str(), body.c_str());
             // Typing a preset name and leaving the field selects that preset.
             if (ImGui::IsItemDeactivatedAfterEdit()) {
@@ -338,6 +356,7 @@ void draw_presets(App& app, bool stacked) {
     if (current_model < 0 && !find_model_preset(sc.model.name)) model_text += "  (custom)";
     ImVec2 model_pos = ImGui::GetCursorScreenPos();
     if (picker_button("model_picker", "Model", model_text, w)) ImGui::OpenPopup("model_popup");
+    record_item("model_picker");
     help_tooltip("Model preset", "Fills every model field with a published architecture (exact parameter count). Edit any field afterwards; the link records the preset plus your edits.");
     ImGui::SetNextWindowPos(ImVec2(model_pos.x, model_pos.y + ImGui::GetFrameHeight() + 22));
     int picked = search_popup(
@@ -367,6 +386,7 @@ void draw_presets(App& app, bool stacked) {
     if (current_gpu < 0) gpu_text += find_gpu_preset(sc.hardware.gpu) ? "  (edited)" : "  (custom)";
     ImVec2 gpu_pos = ImGui::GetCursorScreenPos();
     if (picker_button("gpu_picker", "GPU", gpu_text, w)) ImGui::OpenPopup("gpu_popup");
+    record_item("gpu_picker");
     help_tooltip("GPU preset", "Fills memory, peak and typical achieved TFLOP/s and an indicative price per GPU-hour (sources in the preset table).");
     ImGui::SetNextWindowPos(ImVec2(stacked ? gpu_pos.x : std::min(gpu_pos.x, ImGui::GetIO().DisplaySize.x - std::max(w, 320.0f) - 8),
                                    gpu_pos.y + ImGui::GetFrameHeight() + 22));

@@ -82,7 +82,8 @@ void draw_verdict(App& app) {
     ImGui::PushFont(fonts().small);
     float where_w = ImGui::CalcTextSize(where.c_str()).x;
     ImGui::PopFont();
-    if (avail > 420) {
+    if (app.embed) where.clear();  // the embed header already says it
+    if (avail > 420 && !where.empty()) {
         ImGui::SameLine();
         ImGui::PushFont(fonts().small);
         ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 9);
@@ -111,7 +112,7 @@ void draw_verdict(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? pal.good : pal.bad);
     ImGui::TextUnformatted(margin.c_str());
     ImGui::PopStyleColor();
-    if (avail <= 420) {
+    if (avail <= 420 && !where.empty()) {
         ImGui::PushFont(fonts().small);
         text_dim(where.c_str());
         ImGui::PopFont();
@@ -149,16 +150,16 @@ void draw_tiles(App& app, int columns) {
     };
     std::string params_note = e.parameters.active < e.parameters.total
                                   ? format_count(e.parameters.active) + " active per token"
-                                  : format_count(e.params_per_gpu) + " per GPU before ZeRO";
+                                  : format_count(e.parameters.per_layer) + " per layer";
     Tile tiles[4] = {
         {"Parameters", format_count(e.parameters.total), params_note,
          "Exact count from the architecture (embeddings, layers, final norm, LM head)."},
         {"Training time", format_duration(c.seconds),
-         "on " + std::to_string(sc.parallel.num_gpus) + " GPUs at " + format_sig(e.resolved.achieved_flops_per_gpu / 1e12, 3) +
-             " TFLOP/s each",
+         std::to_string(sc.parallel.num_gpus) + " GPUs \xC3\x97 " + format_sig(e.resolved.achieved_flops_per_gpu / 1e12, 3) +
+             " TFLOP/s",
          "Total FLOPs / (GPUs \xC3\x97 achieved FLOP/s per GPU)."},
         {"Cost", format_money(c.cost),
-         format_grouped(c.gpu_hours) + " GPU-hours at " + format_money(sc.hardware.price_per_gpu_hour) + "/h",
+         format_grouped(c.gpu_hours) + " GPU-h \xC3\x97 " + format_money(sc.hardware.price_per_gpu_hour),
          "GPU-hours \xC3\x97 price per GPU-hour."},
         {"Compute", format_sci(c.total_flops) + " FLOP", format_sig(c.pflop_days, 3) + " PetaFLOP-days",
          "6 \xC2\xB7 P \xC2\xB7 D (+ recomputation and attention FLOPs when enabled)."},
@@ -172,12 +173,17 @@ void draw_tiles(App& app, int columns) {
             float w = ImGui::GetContentRegionAvail().x - ((i % columns) != columns - 1 ? 10.0f : 0.0f);
             ImGui::PushID(i);
             begin_card("tile", w);
+            const float top = ImGui::GetCursorPosY();
             ImGui::PushFont(fonts().small);
             ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
             ImGui::TextUnformatted(tiles[i].title);
             ImGui::PopStyleColor();
             ImGui::PopFont();
+            // Headline value: title size unless it would not fit the tile.
             ImGui::PushFont(fonts().title);
+            bool fits_title = ImGui::CalcTextSize(tiles[i].value.c_str()).x <= ImGui::GetContentRegionAvail().x;
+            ImGui::PopFont();
+            ImGui::PushFont(fits_title ? fonts().title : fonts().bold);
             ImGui::TextUnformatted(tiles[i].value.c_str());
             ImGui::PopFont();
             ImGui::PushFont(fonts().small);
@@ -187,6 +193,12 @@ void draw_tiles(App& app, int columns) {
             ImGui::PopTextWrapPos();
             ImGui::PopStyleColor();
             ImGui::PopFont();
+            // Equal heights: pad to the tallest tile of the previous frame (frames repeat after input).
+            static float tallest[2] = {0, 0};
+            float h = ImGui::GetCursorPosY() - top;
+            tallest[1] = std::max(tallest[1], h);
+            if (h < tallest[0]) ImGui::Dummy(ImVec2(0, tallest[0] - h - ImGui::GetStyle().ItemSpacing.y));
+            if (i == 3) tallest[0] = tallest[1], tallest[1] = 0;
             end_card();
             help_tooltip(tiles[i].title, tiles[i].tip.c_str());
             if (i / columns < (4 - 1) / columns) ImGui::Dummy(ImVec2(0, 4));
@@ -217,7 +229,7 @@ void draw_details(App& app, bool side_by_side) {
              pct(m.optimizer)},
         {"Activations", format_bytes(m.activations, u),
          format_sig(e.activations.layers_on_gpu, 4) + " layers \xC3\x97 " + format_sig(e.activations.in_flight_microbatches, 3) +
-             " micro-batch in flight \xC2\xB7 " + pct(m.activations)},
+             " in flight \xC2\xB7 " + pct(m.activations)},
         {"Reserved", format_bytes(m.overhead, u), "CUDA context, buffers \xC2\xB7 " + pct(m.overhead)},
         {"Total per GPU", format_bytes(m.total, u), "capacity " + format_bytes(e.capacity_bytes, u)},
     };
@@ -229,7 +241,7 @@ void draw_details(App& app, bool side_by_side) {
         {"Total FLOPs", format_sci(c.total_flops), c.recompute_flops > 0 ? "incl. " + format_sci(c.recompute_flops) + " recomputation" : "6 \xC2\xB7 P \xC2\xB7 D"},
         {"FLOPs per token", format_sci(c.flops_per_token), ""},
         {"Cluster throughput", format_sig(c.cluster_flops_per_second / 1e15, 3) + " PFLOP/s", ""},
-        {"Time", format_duration(c.seconds), format_sig(c.days, 4) + " days"},
+        {"Time", format_duration(c.seconds), ""},
         {"GPU-hours", format_grouped(c.gpu_hours), ""},
         {"TFLOP-hours", format_grouped(c.tflop_hours), ""},
         {"PetaFLOP-days", format_sig(c.pflop_days, 4), ""},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <map>
 
 #include "gfx.hpp"
 #include "imgui_internal.h"
@@ -55,6 +56,12 @@ struct CardState {
     ImU32 background = 0;
 };
 std::deque<CardState> card_stack;
+
+struct ItemRect {
+    ImVec2 min, max;
+    bool visible;
+};
+std::map<std::string, ItemRect> item_rects;
 
 }  // namespace
 
@@ -145,7 +152,7 @@ void build_fonts(float ratio) {
         }
         ImFontConfig cfg;
         cfg.FontDataOwnedByAtlas = false;
-        cfg.OversampleH = 2;
+        cfg.OversampleH = ratio >= 2 ? 1 : 2;  // sub-pixel positioning matters less on HiDPI
         cfg.OversampleV = 1;
         cfg.PixelSnapH = false;
         return io.Fonts->AddFontFromMemoryTTF(bytes.data(), int(bytes.size()), std::round(size * ratio), &cfg,
@@ -381,6 +388,30 @@ void legend(const std::vector<BarSegment>& segments, double total) {
         ImGui::PopStyleColor();
     }
     ImGui::PopFont();
+}
+
+}  // namespace vramcalc::app
+
+namespace vramcalc::app {
+
+void record_item(const std::string& name) {
+    ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    // Visible = fully inside the window's clip rectangle (so a click lands on it).
+    ImRect clip = ImGui::GetCurrentWindow()->ClipRect;
+    bool visible = ImGui::IsItemVisible() && a.y >= clip.Min.y && b.y <= clip.Max.y;
+    item_rects[name] = {a, b, visible};
+}
+
+void clear_item_rects() { item_rects.clear(); }
+
+std::string item_rect_json(const std::string& name) {
+    auto it = item_rects.find(name);
+    if (it == item_rects.end()) return "null";
+    char buf[160];
+    const ItemRect& r = it->second;
+    std::snprintf(buf, sizeof buf, "{\"x\":%.1f,\"y\":%.1f,\"w\":%.1f,\"h\":%.1f,\"visible\":%s}", r.min.x, r.min.y,
+                  r.max.x - r.min.x, r.max.y - r.min.y, r.visible ? "true" : "false");
+    return buf;
 }
 
 }  // namespace vramcalc::app

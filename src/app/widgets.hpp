@@ -53,4 +53,10 @@ void stacked_bar(const char* id, const std::vector<BarSegment>& segments, double
                  float height);
 void legend(const std::vector<BarSegment>& segments, double total);
 
+// Test hook: where named widgets were drawn in the last frame (CSS pixels), so browser tests
+// can click and type like a person without reading pixels.
+void record_item(const std::string& name);  // the last item
+void clear_item_rects();
+std::string item_rect_json(const std::string& name);  // {"x","y","w","h","visible"} or "null"
+
 }  // namespace vramcalc::app

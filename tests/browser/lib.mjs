@@ -87,7 +87,7 @@ export async function openPage(browser, url, { width = 1400, height = 900, devic
 }
 
 // Lets the on-demand loop settle: waits until the frame count stops changing.
-export async function settle(page, quietMs = 250) {
+export async function settle(page, quietMs = 150) {
   let last = -1;
   for (let i = 0; i < 40; i++) {
     const n = await page.evaluate(() => window.vramcalcTest.frameCount());
@@ -96,4 +96,53 @@ export async function settle(page, quietMs = 250) {
     await page.waitForTimeout(quietMs);
   }
   return last;
+}
+
+export const test = (page) => ({
+  scenario: async () => JSON.parse(await page.evaluate(() => window.vramcalcTest.scenarioJson())),
+  estimate: async () => JSON.parse(await page.evaluate(() => window.vramcalcTest.estimateJson())),
+  layout: () => page.evaluate(() => window.vramcalcTest.layout()),
+  messages: () => page.evaluate(() => window.vramcalcTest.messages()),
+  link: () => page.evaluate(() => window.vramcalcTest.link()),
+  rect: (name) => page.evaluate((n) => window.vramcalcTest.itemRect(n), name),
+  frames: () => page.evaluate(() => window.vramcalcTest.frameCount()),
+});
+
+// Scrolls (mouse wheel) the column that holds a named widget until it is fully visible; returns its rect.
+export async function reveal(page, name) {
+  const t = test(page);
+  const viewport = page.viewportSize();
+  for (let i = 0; i < 30; i++) {
+    const r = await t.rect(name);
+    if (!r) throw new Error(`no widget named ${name} was drawn`);
+    if (r.visible) return r;
+    const x = Math.min(Math.max(r.x + 5, 5), viewport.width - 5);
+    await page.mouse.move(x, viewport.height * 0.5);
+    await page.mouse.wheel(0, r.y > viewport.height * 0.5 ? 240 : -240);
+    await settle(page, 60);
+  }
+  throw new Error(`could not scroll ${name} into view`);
+}
+
+// Clicks the centre of a named widget the way a person does (move, press, release, a frame apart).
+export async function clickItem(page, name) {
+  const r = await reveal(page, name);
+  const x = r.x + r.w / 2, y = r.y + r.h / 2;
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(50);
+  await page.mouse.down();
+  await page.waitForTimeout(50);
+  await page.mouse.up();
+  await settle(page, 60);
+  return r;
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+export async function noProblems(page, problems) {
+  const csp = await page.evaluate(() => window.__csp || []);
+  assert(csp.length === 0, `CSP violations: ${csp.join('; ')}`);
+  assert(problems.length === 0, `console/page errors: ${problems.join(' | ')}`);
 }

@@ -1,0 +1,178 @@
+// The full page: renders, edits by mouse and keyboard change the results, the URL follows,
+// reopening restores, presets, idle, HiDPI, no CSP violations.
+import { openPage, settle, test, reveal, clickItem, assert, noProblems } from './lib.mjs';
+import { decodePng, colourStats } from './png.mjs';
+
+const ACCENT = 0x6ea8fe, GOOD = 0x3dd68c, BAD = 0xff6b6b;
+
+export const tests = [
+  ['page renders an ImGui frame (screenshot not blank, theme colours present)', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html');
+    await settle(page);
+    const t = test(page);
+    const layout = await t.layout();
+    assert(layout.shaders === true, 'our shaders failed to build');
+    const img = decodePng(await page.screenshot());
+    const stats = colourStats(img, { accent: ACCENT, good: GOOD });
+    assert(stats.distinct > 150, `screenshot looks blank: ${stats.distinct} distinct colours`);
+    assert(stats.counts.accent > 400, `no accent-coloured widgets drawn (${stats.counts.accent} px)`);
+    assert(stats.counts.good > 100, `no "fits" verdict drawn (${stats.counts.good} px)`);
+    // The default scenario fits, and the DOM summary mirrors the verdict as text.
+    const est = await t.estimate();
+    assert(est.fits === true && est.errors.length === 0, 'default scenario should fit without errors');
+    const summary = await page.textContent('#summary');
+    assert(/fits/.test(summary) && /per GPU/.test(summary), `DOM summary missing: "${summary}"`);
+    assert((await page.getAttribute('#summary', 'aria-live')) === 'polite', 'summary is not an aria-live region');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['mouse: the + button of micro-batch changes the results and the URL; reopening restores them', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html');
+    await settle(page);
+    const t = test(page);
+    const before = await t.estimate();
+    assert((await t.scenario()).training.micro_batch_size === 1, 'default micro-batch should be 1');
+    await clickItem(page, 'training.micro_batch_size#plus');
+    const sc = await t.scenario();
+    assert(sc.training.micro_batch_size === 2, `micro-batch after + is ${sc.training.micro_batch_size}`);
+    const after = await t.estimate();
+    assert(after.memory_per_gpu_bytes.activations > before.memory_per_gpu_bytes.activations * 1.5,
+      'activations did not grow with the micro-batch');
+    assert(after.memory_per_gpu_bytes.weights === before.memory_per_gpu_bytes.weights, 'weights should not change');
+    const hash = await page.evaluate(() => location.hash);
+    assert(/(^#|&)b=2(&|$)/.test(hash), `URL fragment does not record b=2: ${hash}`);
+    assert(hash === '#' + (await t.link()), 'URL fragment differs from the encoded scenario');
+    // Reopen the URL in a fresh page: same scenario, same numbers.
+    const url = page.url();
+    const reopened = await openPage(browser, url);
+    await settle(reopened.page);
+    const t2 = test(reopened.page);
+    assert(JSON.stringify(await t2.scenario()) === JSON.stringify(sc), 'reopened scenario differs');
+    assert(JSON.stringify(await t2.estimate()) === JSON.stringify(after), 'reopened estimate differs');
+    await noProblems(page, problems);
+    await noProblems(reopened.page, reopened.problems);
+    await reopened.context.close();
+    await context.close();
+  }],
+
+  ['keyboard: typing a layer count changes parameters exactly by the added layers', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html');
+    await settle(page);
+    const t = test(page);
+    const before = await t.estimate();
+    await clickItem(page, 'model.layers');
+    await page.keyboard.press('Control+A');
+    await settle(page, 50);
+    await page.keyboard.type('48', { delay: 40 });
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const sc = await t.scenario();
+    assert(sc.model.layers === 48, `layers after typing: ${sc.model.layers}`);
+    const after = await t.estimate();
+    const added = after.parameters.total - before.parameters.total;
+    assert(Math.abs(added - 16 * before.parameters.per_layer) < 1, `16 more layers should add 16 × per-layer parameters, got ${added}`);
+    const hash = await page.evaluate(() => location.hash);
+    assert(/(^#|&)L=48(&|$)/.test(hash), `URL fragment does not record L=48: ${hash}`);
+    // Keyboard navigation: Tab moves ImGui's focus and draws frames (nav is on).
+    const frames = await t.frames();
+    await page.keyboard.press('Tab');
+    await settle(page, 60);
+    assert((await t.frames()) > frames, 'Tab drew no frame');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['invalid input is flagged in place with the validation message, never a crash', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html');
+    await settle(page);
+    const t = test(page);
+    await clickItem(page, 'model.layers');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('0', { delay: 40 });
+    await settle(page);
+    const est = await t.estimate();
+    assert(est.errors && est.errors.some((e) => e.field === 'model.layers'), 'no error for model.layers = 0');
+    const img = decodePng(await page.screenshot());
+    assert(colourStats(img, { bad: BAD }).counts.bad > 150, 'the error is not drawn in red');
+    const summary = await page.textContent('#summary');
+    assert(/cannot estimate/.test(summary) && /model\.layers/.test(summary), `summary: ${summary}`);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('32', { delay: 40 });
+    await settle(page);
+    assert((await t.estimate()).errors.length === 0, 'fixing the value did not clear the error');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['preset pickers: search and Enter fill the fields, which stay editable', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html');
+    await settle(page);
+    const t = test(page);
+    await clickItem(page, 'model_picker');
+    await page.keyboard.type('llama 3 8b', { delay: 30 });
+    await page.keyboard.press('Enter');
+    await settle(page);
+    await clickItem(page, 'gpu_picker');
+    await page.keyboard.type('h100', { delay: 30 });
+    await page.keyboard.press('Enter');
+    await settle(page);
+    const sc = await t.scenario();
+    assert(sc.model.name === 'Llama-3-8B', `model after picking: ${sc.model.name}`);
+    assert(sc.hardware.gpu === 'H100-SXM', `GPU after picking: ${sc.hardware.gpu}`);
+    const est = await t.estimate();
+    assert(est.parameters.total === 8030261248, `Llama-3-8B parameters: ${est.parameters.total}`);  // Meta model card
+    const hash = await page.evaluate(() => location.hash);
+    assert(/mp=llama-3-8b/.test(hash) && /gpu=H100-SXM/.test(hash), `link does not name the presets: ${hash}`);
+    await clickItem(page, 'parallel.num_gpus#plus');  // still editable: 8 → 16 GPUs
+    assert((await t.scenario()).parallel.num_gpus === 16, 'GPU count not editable after the preset');
+    assert(/(^#|&)N=16(&|$)/.test(await page.evaluate(() => location.hash)), 'link lacks the edit on top of the presets');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['copy link puts the current URL on the clipboard', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=1&b=4');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    await settle(page);
+    await clickItem(page, 'copy_link');
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    assert(text === page.url() && /b=4/.test(text), `clipboard: ${text} vs ${page.url()}`);
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['idle: no frames are drawn while nothing happens', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html');
+    const t = test(page);
+    await settle(page);
+    const a = await t.frames();
+    await page.waitForTimeout(1500);
+    const b = await t.frames();
+    assert(a === b, `frames drawn while idle: ${b - a}`);
+    await page.mouse.move(700, 300);
+    await settle(page, 80);
+    assert((await t.frames()) > b, 'input did not wake the page');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['device pixel ratio 2: the backing store is twice the CSS size; resizes are followed', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html',
+      { width: 1200, height: 800, deviceScaleFactor: 2 });
+    await settle(page);
+    const t = test(page);
+    let l = await t.layout();
+    assert(l.ratio === 2, `ratio ${l.ratio}`);
+    assert(Math.abs(l.backing[0] - 2 * l.css[0]) <= 1 && Math.abs(l.backing[1] - 2 * l.css[1]) <= 1,
+      `backing ${l.backing} vs css ${l.css}`);
+    const size = await page.evaluate(() => { const c = document.getElementById('canvas'); return [c.width, c.height]; });
+    assert(size[0] === l.backing[0] && size[1] === l.backing[1], `canvas element ${size} vs ${l.backing}`);
+    await page.setViewportSize({ width: 700, height: 600 });
+    await settle(page);
+    l = await t.layout();
+    assert(Math.abs(l.css[0] - 700) < 1 && Math.abs(l.backing[0] - 1400) <= 1, `after resize: css ${l.css}, backing ${l.backing}`);
+    await noProblems(page, problems);
+    await context.close();
+  }],
+];

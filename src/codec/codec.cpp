@@ -23,11 +23,58 @@ std::string choice_list(const FieldSpec& f) {
     return out;
 }
 
+// Length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlongs, surrogates or
+// code points above U+10FFFF), or 0. nlohmann::json::dump throws on anything else.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
+    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    unsigned char c = byte(i);
+    if (c < 0x80) return 1;
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c == 0xE0) n = 3, lo = 0xA0;
+    else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) n = 3;
+    else if (c == 0xED) n = 3, hi = 0x9F;
+    else if (c == 0xF0) n = 4, lo = 0x90;
+    else if (c >= 0xF1 && c <= 0xF3) n = 4;
+    else if (c == 0xF4) n = 4, hi = 0x8F;
+    else return 0;
+    if (i + n > text.size() || byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+    for (std::size_t k = 2; k < n; ++k)
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+    return n;
+}
+
+bool valid_utf8(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t n = utf8_sequence_length(text, i);
+        if (n == 0) return false;
+        i += n;
+    }
+    return true;
+}
+
+// At most `max_bytes` of `text` as valid UTF-8 for messages: control characters, '"' and bytes
+// that are not UTF-8 become '?', and no character is cut in half.
+std::string printable(std::string_view text, std::size_t max_bytes) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t n = utf8_sequence_length(text, i);
+        if (out.size() + std::max<std::size_t>(n, 1) > max_bytes) break;
+        auto c = static_cast<unsigned char>(text[i]);
+        if (n == 0 || (n == 1 && (c < 0x20 || c == '"' || c == 0x7f))) {
+            out += '?';
+            i += std::max<std::size_t>(n, 1);
+        } else {
+            out.append(text.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
+}
+
 std::string quoted_excerpt(std::string_view text) {
-    std::string shown(text.substr(0, 40));
-    for (char& c : shown)
-        if (static_cast<unsigned char>(c) < 0x20 || c == '"') c = '?';
-    return "\"" + shown + (text.size() > 40 ? "…" : "") + "\"";
+    return "\"" + printable(text, 40) + (text.size() > 40 ? "…" : "") + "\"";
 }
 
 // Checks a numeric value against the field's kind; "" when acceptable.
@@ -61,6 +108,7 @@ std::string set_field_from_json(Scenario& sc, const FieldSpec& f, const json& v)
     switch (f.kind) {
         case FieldKind::text:
             if (!v.is_string()) return "must be a string (got " + describe_json_type(v) + ")";
+            if (!valid_utf8(v.get_ref<const std::string&>())) return "must be valid UTF-8 text";
             if (v.get_ref<const std::string&>().size() > max_text_length)
                 return "must be at most " + std::to_string(max_text_length) + " characters";
             f.set_text(sc, v.get<std::string>());
@@ -218,6 +266,7 @@ std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_vi
     switch (f.kind) {
         case FieldKind::text:
             if (text.size() > max_text_length) return "must be at most " + std::to_string(max_text_length) + " characters";
+            if (!valid_utf8(text)) return "must be valid UTF-8 text (got " + quoted_excerpt(text) + ")";
             f.set_text(sc, std::string(text));
             return "";
         case FieldKind::boolean:
@@ -465,7 +514,7 @@ DecodeResult decode_link(std::string_view fragment) {
             continue;
         }
         if (eq == std::string_view::npos) {
-            if (pair.key != "embed") r.issues.push_back({pair.key, "has no value; ignored"});
+            if (pair.key != "embed") r.issues.push_back({printable(pair.key, 40), "has no value; ignored"});
             continue;
         }
         pairs.push_back(std::move(pair));
@@ -488,7 +537,7 @@ DecodeResult decode_link(std::string_view fragment) {
         if (p.key == "v" || p.key == "mp" || p.key == "embed") continue;
         const FieldSpec* f = find_field_by_url_key(p.key);
         if (!f) {
-            r.issues.push_back({p.key.size() > 40 ? p.key.substr(0, 40) : p.key, "unknown link key; ignored"});
+            r.issues.push_back({printable(p.key, 40), "unknown link key; ignored"});
             continue;
         }
         if (p.key == "gpu" && find_gpu_preset(p.value)) continue;  // already applied as a preset

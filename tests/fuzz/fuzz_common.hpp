@@ -1,0 +1,95 @@
+// Invariants shared by the libFuzzer targets. A broken invariant prints what broke and aborts,
+// which libFuzzer reports as a crash with the input saved as an artifact.
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "codec/codec.hpp"
+#include "core/estimate.hpp"
+#include "core/fields.hpp"
+
+namespace fuzz {
+
+[[noreturn]] inline void fail(const char* what, const std::string& detail = "") {
+    std::fprintf(stderr, "INVARIANT BROKEN: %s %s\n", what, detail.c_str());
+    std::abort();
+}
+#define FUZZ_CHECK(cond, detail) \
+    do {                         \
+        if (!(cond)) ::fuzz::fail(#cond, detail); \
+    } while (0)
+
+inline std::string issues_text(const std::vector<vramcalc::ValidationIssue>& issues) {
+    std::string out;
+    for (const auto& i : issues) out += "[" + i.field + ": " + i.message + "] ";
+    return out;
+}
+
+// Every number of an estimate is finite (no NaN, no infinity) and the memory terms are >= 0.
+inline void check_estimate(const vramcalc::Estimate& e) {
+    const auto& m = e.memory_per_gpu_bytes;
+    const auto& p = e.parameters;
+    const auto& a = e.activations;
+    const auto& c = e.compute;
+    const double values[] = {
+        p.embedding, p.per_layer, p.per_layer_active, p.expert_per_layer, p.layers, p.final_norm, p.lm_head, p.total,
+        p.active, e.bytes_per_parameter.weights, e.bytes_per_parameter.gradients, e.bytes_per_parameter.optimizer,
+        e.params_per_gpu, a.sbh_coefficient, a.as2b_coefficient, a.per_layer_bytes, a.layers_on_gpu,
+        a.in_flight_microbatches, a.transformer_layers_bytes, a.embedding_bytes, a.output_bytes, a.total_bytes,
+        m.weights, m.zero3_live_params, m.gradients, m.optimizer, m.activations, m.overhead, m.total,
+        e.host_bytes_per_gpu, e.host_bytes_total, e.capacity_bytes, e.headroom_bytes, c.flops_per_token,
+        c.model_flops, c.forward_flops, c.backward_flops, c.recompute_flops, c.total_flops,
+        c.cluster_flops_per_second, c.seconds, c.days, c.gpu_hours, c.tflop_hours, c.pflop_days, c.cost,
+        c.chinchilla_tokens, e.resolved.achieved_flops_per_gpu,
+    };
+    for (double v : values) FUZZ_CHECK(std::isfinite(v), "estimate has a non-finite number");
+    const double non_negative[] = {m.weights, m.gradients, m.optimizer, m.activations, m.overhead, m.total,
+                                   p.total, p.active, c.total_flops, c.seconds};
+    for (double v : non_negative) FUZZ_CHECK(v >= 0, "estimate has a negative memory/parameter/FLOP term");
+    FUZZ_CHECK(e.resolved.data_parallel >= 1 && e.resolved.grad_accum_steps >= 1 && e.resolved.global_batch_size >= 1,
+               "resolved layout is degenerate");
+}
+
+// Two scenarios agree on every field of the field table.
+inline bool same_scenario(const vramcalc::Scenario& a, const vramcalc::Scenario& b, std::string* which = nullptr) {
+    for (const auto& f : vramcalc::scenario_fields()) {
+        if (!vramcalc::field_equal(f, a, b)) {
+            if (which) *which = f.path;
+            return false;
+        }
+    }
+    return true;
+}
+
+// A valid scenario: estimate is finite; JSON and link encodings are fixed points; output JSON dumps.
+inline void check_accepted(const vramcalc::Scenario& sc) {
+    using namespace vramcalc;
+    auto problems = validate(sc);
+    FUZZ_CHECK(problems.empty(), issues_text(problems));
+    check_estimate(estimate(sc));
+
+    // Scenario JSON round trip: decoding the encoding gives the same scenario without issues.
+    nlohmann::json j = codec::scenario_to_json(sc);
+    auto back = codec::scenario_from_json(j);
+    std::string field;
+    FUZZ_CHECK(back.issues.empty(), "scenario_from_json(scenario_to_json(s)) reports " + issues_text(back.issues));
+    FUZZ_CHECK(same_scenario(back.scenario, sc, &field), "JSON round trip changed " + field);
+    FUZZ_CHECK(codec::scenario_to_json(back.scenario) == j, "JSON encoding is not a fixed point");
+
+    // Link round trip: decode(encode(s)) == s and encode is a fixed point.
+    std::string link = codec::encode_link(sc);
+    auto decoded = codec::decode_link(link);
+    FUZZ_CHECK(decoded.issues.empty(), "decode_link(encode_link(s)) reports " + issues_text(decoded.issues) + " for " + link);
+    FUZZ_CHECK(same_scenario(decoded.scenario, sc, &field), "link round trip changed " + field + " in " + link);
+    FUZZ_CHECK(codec::encode_link(decoded.scenario) == link, "link encoding is not a fixed point: " + link);
+
+    // What front-ends print must serialise (nlohmann throws on invalid UTF-8 in strings).
+    auto evaluation = evaluate(sc);
+    std::string text = codec::evaluation_to_json(sc, evaluation).dump(2);
+    FUZZ_CHECK(!text.empty(), "empty output");
+}
+
+}  // namespace fuzz

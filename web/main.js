@@ -71,6 +71,11 @@ async function start() {
   for (const type of ['wheel', 'touchstart', 'touchmove', 'touchend', 'mouseleave', 'mouseenter']) {
     canvas.addEventListener(type, wake, { capture: true, passive: true });
   }
+  // Keys ImGui uses that the browser would also act on (Ctrl+A selects the whole document).
+  window.addEventListener('keydown', (e) => {
+    const inDom = e.target && e.target !== document.body && e.target !== canvas && e.target !== document.documentElement;
+    if (!inDom && (e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A')) e.preventDefault();
+  }, true);
   for (const type of ['keydown', 'keyup', 'keypress', 'focus', 'blur', 'resize']) {
     window.addEventListener(type, wake, true);
   }

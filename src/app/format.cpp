@@ -55,10 +55,17 @@ std::string format_bytes(double bytes, ByteUnits units) {
 std::string format_count(double value) {
     if (!std::isfinite(value)) return "—";
     double a = std::fabs(value);
-    if (a >= 1e12) return format_sig(value / 1e12, 3) + " T";
-    if (a >= 1e9) return format_sig(value / 1e9, 3) + " B";
-    if (a >= 1e6) return format_sig(value / 1e6, 3) + " M";
-    if (a >= 1e4) return format_sig(value / 1e3, 3) + " K";
+    auto fixed3 = [](double v, const char* suffix) {  // 3 significant digits, zeros kept: 69.0 B
+        double av = std::fabs(v);
+        int decimals = av >= 100 ? 0 : av >= 10 ? 1 : 2;
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "%.*f %s", decimals, v, suffix);
+        return std::string(buf);
+    };
+    if (a >= 1e12) return fixed3(value / 1e12, "T");
+    if (a >= 1e9) return fixed3(value / 1e9, "B");
+    if (a >= 1e6) return fixed3(value / 1e6, "M");
+    if (a >= 1e4) return fixed3(value / 1e3, "K");
     return format_grouped(value);
 }
 

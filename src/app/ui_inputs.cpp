@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <tuple>
 
 #include "app.hpp"
 #include "core/presets.hpp"
@@ -125,7 +126,10 @@ int search_popup(const char* popup_id, char* filter, std::size_t filter_size, co
         }
         ImGui::SetNextItemWidth(-FLT_MIN);
         bool enter = ImGui::InputTextWithHint("##search", hint, filter, filter_size, ImGuiInputTextFlags_EnterReturnsTrue);
-        float list_h = std::min(ImGui::GetTextLineHeightWithSpacing() * 1.5f * 10, ImGui::GetIO().DisplaySize.y * 0.55f);
+        int matches = 0;
+        for (int i = 0; i < count; ++i) matches += contains_ci(std::get<2>(items(i)), filter) ? 1 : 0;
+        const float row_step = ImGui::GetTextLineHeight() + 10 + ImGui::GetStyle().ItemSpacing.y;
+        float list_h = std::min(row_step * float(std::clamp(matches, 1, 10)), ImGui::GetIO().DisplaySize.y * 0.55f);
         ImGui::BeginChild("##list", ImVec2(0, list_h), false);
         int first_match = -1, shown = 0;
         for (int i = 0; i < count; ++i) {
@@ -149,7 +153,7 @@ int search_popup(const char* popup_id, char* filter, std::size_t filter_size, co
         if (shown == 0) text_dim("No match. Try fewer letters.");
         ImGui::EndChild();
         if (enter && first_match >= 0) picked = first_match;
-        if (picked >= 0) ImGui::CloseCurrentPopup();
+        if (picked >= 0 || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
     ImGui::PopStyleVar();

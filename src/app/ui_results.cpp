@@ -106,9 +106,12 @@ void draw_verdict(App& app) {
                                 : "short by " + format_bytes(-e.headroom_bytes, app.units) + " (" +
                                       format_percent(-e.headroom_bytes / e.capacity_bytes) + " over)";
     ImGui::SameLine(0, 6);
-    text_dim("\xC2\xB7");
-    ImGui::SameLine(0, 6);
-    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(margin.c_str()).x) ImGui::NewLine();
+    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(margin.c_str()).x + 24) {
+        text_dim("\xC2\xB7");
+        ImGui::SameLine(0, 6);
+    } else {
+        ImGui::NewLine();
+    }
     ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? pal.good : pal.bad);
     ImGui::TextUnformatted(margin.c_str());
     ImGui::PopStyleColor();
@@ -164,8 +167,15 @@ void draw_tiles(App& app, int columns) {
         {"Compute", format_sci(c.total_flops) + " FLOP", format_sig(c.pflop_days, 3) + " PetaFLOP-days",
          "6 \xC2\xB7 P \xC2\xB7 D (+ recomputation and attention FLOPs when enabled)."},
     };
+    // Equal tile heights: every tile reserves the tallest note (wrapped at the tile's width).
+    const float card_pad = 18;  // begin_card's cell padding
+    const float col_w = (ImGui::GetContentRegionAvail().x - 10.0f * (columns - 1)) / columns;
+    const float inner_w = std::max(20.0f, col_w - 2 * card_pad);
+    ImGui::PushFont(fonts().small);
+    float note_h = 0;
+    for (const Tile& t : tiles) note_h = std::max(note_h, ImGui::CalcTextSize(t.note.c_str(), nullptr, false, inner_w).y);
+    ImGui::PopFont();
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0, 0));
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(12, 12));
     if (ImGui::BeginTable("tiles", columns, ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_SizingStretchSame)) {
         for (int i = 0; i < 4; ++i) {
             if (i % columns == 0) ImGui::TableNextRow();
@@ -173,40 +183,40 @@ void draw_tiles(App& app, int columns) {
             float w = ImGui::GetContentRegionAvail().x - ((i % columns) != columns - 1 ? 10.0f : 0.0f);
             ImGui::PushID(i);
             begin_card("tile", w);
-            const float top = ImGui::GetCursorPosY();
             ImGui::PushFont(fonts().small);
             ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
             ImGui::TextUnformatted(tiles[i].title);
             ImGui::PopStyleColor();
             ImGui::PopFont();
-            // Headline value: title size unless it would not fit the tile.
+            // Headline value: title size unless it would not fit the tile (same line height either way).
             ImGui::PushFont(fonts().title);
+            const float value_h = ImGui::GetTextLineHeight();
             bool fits_title = ImGui::CalcTextSize(tiles[i].value.c_str()).x <= ImGui::GetContentRegionAvail().x;
             ImGui::PopFont();
+            const float value_y = ImGui::GetCursorPosY();
             ImGui::PushFont(fits_title ? fonts().title : fonts().bold);
+            if (!fits_title) ImGui::SetCursorPosY(value_y + (value_h - ImGui::GetTextLineHeight()) * 0.5f);
             ImGui::TextUnformatted(tiles[i].value.c_str());
             ImGui::PopFont();
+            ImGui::SetCursorPosY(value_y + value_h + ImGui::GetStyle().ItemSpacing.y);
             ImGui::PushFont(fonts().small);
             ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+            const float note_y = ImGui::GetCursorPosY();
             ImGui::PushTextWrapPos(0);
             ImGui::TextUnformatted(tiles[i].note.c_str());
             ImGui::PopTextWrapPos();
+            ImGui::SetCursorPosY(note_y);
+            ImGui::Dummy(ImVec2(0, note_h));
             ImGui::PopStyleColor();
             ImGui::PopFont();
-            // Equal heights: pad to the tallest tile of the previous frame (frames repeat after input).
-            static float tallest[2] = {0, 0};
-            float h = ImGui::GetCursorPosY() - top;
-            tallest[1] = std::max(tallest[1], h);
-            if (h < tallest[0]) ImGui::Dummy(ImVec2(0, tallest[0] - h - ImGui::GetStyle().ItemSpacing.y));
-            if (i == 3) tallest[0] = tallest[1], tallest[1] = 0;
             end_card();
             help_tooltip(tiles[i].title, tiles[i].tip.c_str());
-            if (i / columns < (4 - 1) / columns) ImGui::Dummy(ImVec2(0, 4));
+            if (i / columns < 3 / columns) ImGui::Dummy(ImVec2(0, 2));  // gap between rows of tiles
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
-    ImGui::PopStyleVar(2);
+    ImGui::PopStyleVar();
     ImGui::Dummy(ImVec2(0, 2));
 }
 

@@ -95,7 +95,7 @@ void apply_theme() {
     c[ImGuiCol_TextDisabled] = vec(0x8690A5);
     c[ImGuiCol_WindowBg] = vec(0x000000, 0.0f);
     c[ImGuiCol_ChildBg] = vec(0x000000, 0.0f);
-    c[ImGuiCol_PopupBg] = vec(0x1A2235, 0.98f);
+    c[ImGuiCol_PopupBg] = vec(0x1A2235, 1.0f);
     c[ImGuiCol_Border] = vec(0x2C3854);
     c[ImGuiCol_BorderShadow] = vec(0x000000, 0.0f);
     c[ImGuiCol_FrameBg] = vec(0x0E1422);

@@ -44,6 +44,12 @@ function isPlainObject(value) {
   return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
 }
 
+// Lone UTF-16 surrogates cannot be encoded as UTF-8: such strings must not reach the codec.
+// (No lookbehind in the pattern: older Safari cannot parse it.)
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(^|[^\ud800-\udbff])[\udc00-\udfff]/;
+const wellFormed = (text) => !LONE_SURROGATE.test(text);
+const printable = (text) => text.replace(/[\ud800-\udfff]/g, '\ufffd');
+
 function scenarioError(issues) {
   const error = new Error(`invalid scenario: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
   error.name = 'ScenarioError';
@@ -63,7 +69,8 @@ export async function createVramcalc(options = {}) {
   // Emscripten 3.1.6 loads the .wasm with fetch(), which cannot read file: URLs in Node: read it here.
   if (!moduleArg.wasmBinary && isNode()) {
     const { readFile } = await import('node:fs/promises');
-    const where = moduleArg.locateFile ? moduleArg.locateFile(WASM_FILE, '') : new URL(`./${WASM_FILE}`, import.meta.url);
+    let where = moduleArg.locateFile ? moduleArg.locateFile(WASM_FILE, '') : new URL(`./${WASM_FILE}`, import.meta.url);
+    if (typeof where === 'string' && where.startsWith('file:')) where = new URL(where);
     moduleArg.wasmBinary = await readFile(where);
   }
   const wasm = await createVramcalcWasm(moduleArg);
@@ -88,10 +95,14 @@ export async function createVramcalc(options = {}) {
       });
       return { text: null, issues };
     }
-    const clean = {};
+    // Null-prototype objects: a "__proto__" key stays an ordinary (unknown, reported) key.
+    const clean = Object.create(null);
     const scalar = (value, path) => {
       switch (typeof value) {
         case 'string':
+          if (wellFormed(value)) return { ok: true, value };
+          issues.push({ field: path, message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' });
+          return { ok: false };
         case 'boolean':
           return { ok: true, value };
         case 'number':
@@ -120,10 +131,18 @@ export async function createVramcalc(options = {}) {
     };
     try {
       for (const section of Object.keys(scenario)) {
+        if (!wellFormed(section)) {
+          issues.push({ field: printable(section), message: 'unknown section (expected model, training, parallel or hardware)' });
+          continue;
+        }
         const value = scenario[section];
         if (isPlainObject(value)) {
-          const out = {};
+          const out = Object.create(null);
           for (const key of Object.keys(value)) {
+            if (!wellFormed(key)) {
+              issues.push({ field: `${section}.${printable(key)}`, message: 'unknown field' });
+              continue;
+            }
             const r = scalar(value[key], `${section}.${key}`);
             if (r.ok) out[key] = r.value;
           }

@@ -4,7 +4,7 @@
 //   VRAMCALC_CLI   the native CLI binary                                      (build-native/src/cli/vramcalc)
 // A missing build is a failure with a message saying how to build it, never a skip.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,6 +37,7 @@ export async function importModule() {
 
 /** Runs the native CLI on a scenario written to a temporary JSON file. Returns {status, json, stdout}. */
 const scratch = mkdtempSync(join(tmpdir(), 'vramcalc-js-'));
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 let counter = 0;
 export function runCli(scenario, extraArgs = []) {
   need(cliPath, 'build it with cmake -S . -B build-native && cmake --build build-native --target vramcalc');
@@ -45,7 +46,7 @@ export function runCli(scenario, extraArgs = []) {
   let stdout;
   let status = 0;
   try {
-    stdout = execFileSync(cliPath, ['--config', file, ...extraArgs], { encoding: 'utf8' });
+    stdout = execFileSync(cliPath, ['--config', file, ...extraArgs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     status = e.status;
     stdout = e.stdout;

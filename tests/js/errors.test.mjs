@@ -3,7 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { loadApi } from './_support.mjs';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+import { distFile, importModule, loadApi } from './_support.mjs';
 
 const api = await loadApi();
 
@@ -40,6 +43,10 @@ const cases = [
   ['an array', [{ model: {} }], ['scenario']],
   ['a Map', new Map([['model', {}]]), ['scenario']],
   ['a Date', new Date(0), ['scenario']],
+  ['a "__proto__" section (from JSON.parse)', JSON.parse('{"__proto__": {"layers": 1}}'), ['__proto__']],
+  ['a "__proto__" field (from JSON.parse)', JSON.parse('{"model": {"__proto__": 5}}'), ['model.__proto__']],
+  ['a lone surrogate in a text field', { model: { name: 'ab\ud800c' } }, ['model.name']],
+  ['a lone surrogate in a key', { model: { ['x\udc00']: 1 } }, ['model.x\ufffd']],
   ['a getter that throws', { get model() { throw new Error('boom'); } }, ['scenario']],
 ];
 
@@ -116,4 +123,15 @@ test('the API survives bad input: later calls still work', () => {
   }
   assert.equal(api.estimate({}).parameters.total, api.estimate({}).parameters.total);
   assert.deepStrictEqual(api.validate({}), []);
+});
+
+test('options: locateFile and wasmBinary load the module too', async () => {
+  const { createVramcalc } = await importModule();
+  const wasmPath = distFile('vramcalc-wasm.wasm');
+  const viaPath = await createVramcalc({ locateFile: () => wasmPath });
+  const viaUrl = await createVramcalc({ locateFile: () => pathToFileURL(wasmPath).href });
+  const viaBytes = await createVramcalc({ wasmBinary: readFileSync(wasmPath) });
+  const expected = api.estimate({});
+  for (const other of [viaPath, viaUrl, viaBytes]) assert.deepStrictEqual(other.estimate({}), expected);
+  await assert.rejects(createVramcalc({ locateFile: () => `${wasmPath}.missing` }));
 });

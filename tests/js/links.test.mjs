@@ -200,7 +200,7 @@ const hostile = [
   ['v=2&L=40', 'v', { model: { layers: 40 } }],
   ['v=1&name=abc%2', 'name', null],
   ['v=1&L=4%', 'L', null],
-  ['v=1&%E2%82=1&L=40', '\ufffd', { model: { layers: 40 } }],  // invalid UTF-8 key: shown as U+FFFD
+  ['v=1&%E2%82=1&L=40', 'unknown link key', { model: { layers: 40 } }],  // a key that is not UTF-8
   ['v=1&L', 'L', null],
   [`v=1&name=${longName}`, 'link', null],
   [`v=1&name=${'x'.repeat(300)}`, 'model.name', null],
@@ -232,10 +232,13 @@ test('markup in a link stays inert text', () => {
   assert.equal(scenario.model.name, '<img src=x onerror=alert(1)><script>alert(1)</script>');
 });
 
-test('invalid UTF-8 in a text value arrives as U+FFFD, never as an exception', () => {
-  const { scenario } = api.decodeLink('v=1&name=%FF%FEok');
-  assert.equal(scenario.model.name, '\ufffd\ufffdok');
+test('a text value that is not UTF-8 is reported and replaced by the default, never an exception', () => {
+  const { scenario, issues } = api.decodeLink('v=1&name=%FF%FEok&L=40');
+  assert.ok(issues.some((i) => i.field === 'model.name'), JSON.stringify(issues));
+  assert.equal(scenario.model.name, V1_DEFAULTS.model.name);
+  assert.equal(scenario.model.layers, 40);
   assert.deepStrictEqual(api.validate(scenario), []);
+  for (const i of issues) assert.ok(!/[\ud800-\udfff]/.test(i.field + i.message), 'well-formed strings');
 });
 
 test('decodeLink never throws, whatever it is given', () => {

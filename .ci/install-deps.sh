@@ -4,7 +4,7 @@
 set -euo pipefail
 what=${1:-all}
 native=(g++ cmake make catch2 nlohmann-json3-dev libbenchmark-dev pkg-config)
-web=(emscripten dpkg-dev chromium fonts-dejavu-core python3-fonttools)
+web=(emscripten dpkg-dev chromium fonts-dejavu-core python3-fonttools node-typescript)
 fuzz=(clang libclang-rt-14-dev)
 case "$what" in
   native) pkgs=("${native[@]}" "${fuzz[@]}") ;;

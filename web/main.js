@@ -51,12 +51,21 @@ async function start() {
   // While the wasm downloads and compiles (off the main thread), create the WebGL2 context with
   // the attributes the app wants; GLFW then reuses it. The first context of a page can take a
   // few hundred milliseconds (software GL especially), so this hides it behind the download.
+  // Size the backing store first (CSS size × devicePixelRatio, as the app will) so the drawing
+  // buffer is allocated once, together with the context.
+  const rect = canvas.getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.max(1, Math.round(rect.width * ratio));
+  canvas.height = Math.max(1, Math.round(rect.height * ratio));
   const gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false,
     premultipliedAlpha: true, preserveDrawingBuffer: false });
   if (!gl) {
     fail('This page needs WebGL 2, which this browser or device does not provide.');
     return;
   }
+  // A first synchronous call makes the browser finish creating the context now, overlapping
+  // the download/compile of the wasm instead of following it.
+  gl.getParameter(gl.MAX_TEXTURE_SIZE);
   performance.mark('vramcalc-context');
   Module = await appReady;
   performance.mark('vramcalc-ready');

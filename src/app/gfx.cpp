@@ -22,24 +22,6 @@ struct HatchCommand {
 };
 std::deque<HatchCommand> hatch_commands;  // stable addresses for the frame's callbacks
 
-GLuint compile(GLenum stage, const char* name, const char* body) {
-    const char* parts[] = {"#version 300 es\nprecision highp float;\nprecision highp int;\n", body};
-    GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 2, parts, nullptr);
-    glCompileShader(shader);
-    GLint status = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &status);
-    if (!status) {
-        char log[1024] = {};
-        glGetShaderInfoLog(shader, sizeof log, nullptr, log);
-        std::fprintf(stderr, "[gfx] %s (%s shader) failed to compile: %s\n", name,
-                     stage == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
-        glDeleteShader(shader);
-        return 0;
-    }
-    return shader;
-}
-
 bool hatch_tried = false;
 
 void hatch_callback(const ImDrawList*, const ImDrawCmd* cmd) {
@@ -75,32 +57,58 @@ void hatch_callback(const ImDrawList*, const ImDrawCmd* cmd) {
 GLint Program::uniform(const char* uniform_name) const { return glGetUniformLocation(id, uniform_name); }
 
 Program build_program(const char* name, const char* vertex_body, const char* fragment_body) {
+    Program p = start_program(name, vertex_body, fragment_body);
+    finish_program(p);
+    return p;
+}
+
+Program start_program(const char* name, const char* vertex_body, const char* fragment_body) {
     Program p;
     p.name = name;
-    GLuint vs = compile(GL_VERTEX_SHADER, name, vertex_body);
-    GLuint fs = compile(GL_FRAGMENT_SHADER, name, fragment_body);
-    if (!vs || !fs) {
-        if (vs) glDeleteShader(vs);
-        if (fs) glDeleteShader(fs);
-        return p;
-    }
-    GLuint id = glCreateProgram();
-    glAttachShader(id, vs);
-    glAttachShader(id, fs);
-    glLinkProgram(id);
-    glDeleteShader(vs);
-    glDeleteShader(fs);
+    GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER);
+    const char* prefix = "#version 300 es\nprecision highp float;\nprecision highp int;\n";
+    const char* vparts[] = {prefix, vertex_body};
+    const char* fparts[] = {prefix, fragment_body};
+    glShaderSource(vs, 2, vparts, nullptr);
+    glShaderSource(fs, 2, fparts, nullptr);
+    glCompileShader(vs);
+    glCompileShader(fs);
+    p.id = glCreateProgram();
+    glAttachShader(p.id, vs);
+    glAttachShader(p.id, fs);
+    glLinkProgram(p.id);
+    p.vs = vs;
+    p.fs = fs;
+    p.pending = true;
+    return p;
+}
+
+// Queries the compile/link status (this waits for the compiler); logs and clears the program on error.
+bool finish_program(Program& p) {
+    if (!p.pending) return p.ok();
+    p.pending = false;
     GLint status = 0;
-    glGetProgramiv(id, GL_LINK_STATUS, &status);
+    glGetProgramiv(p.id, GL_LINK_STATUS, &status);
     if (!status) {
         char log[1024] = {};
-        glGetProgramInfoLog(id, sizeof log, nullptr, log);
-        std::fprintf(stderr, "[gfx] %s failed to link: %s\n", name, log);
-        glDeleteProgram(id);
-        return p;
+        GLint ok = 0;
+        for (GLuint sh : {p.vs, p.fs}) {
+            glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+            if (!ok) {
+                glGetShaderInfoLog(sh, sizeof log, nullptr, log);
+                std::fprintf(stderr, "[gfx] %s (%s shader) failed to compile: %s\n", p.name.c_str(),
+                             sh == p.vs ? "vertex" : "fragment", log);
+            }
+        }
+        glGetProgramInfoLog(p.id, sizeof log, nullptr, log);
+        std::fprintf(stderr, "[gfx] %s failed to link: %s\n", p.name.c_str(), log);
+        glDeleteProgram(p.id);
+        p.id = 0;
     }
-    p.id = id;
-    return p;
+    glDeleteShader(p.vs);
+    glDeleteShader(p.fs);
+    p.vs = p.fs = 0;
+    return p.ok();
 }
 
 void draw_rect(const Program& program, float x, float y, float w, float h, int framebuffer_w, int framebuffer_h,
@@ -120,8 +128,9 @@ void draw_rect(const Program& program, float x, float y, float w, float h, int f
 
 bool init() {
     glGenVertexArrays(1, &empty_vao);
-    background_program = build_program("background", shaders::quad_vert, shaders::background_frag);
-    all_ok = background_program.ok();
+    // Status is checked at the first draw: the browser compiles while the fonts are rasterised.
+    background_program = start_program("background", shaders::quad_vert, shaders::background_frag);
+    all_ok = true;
     return all_ok;
 }
 
@@ -132,6 +141,7 @@ bool build_all_for_test() {
         hatch_tried = true;
         hatch_program = build_program("hatch", shaders::quad_vert, shaders::hatch_frag);
     }
+    finish_program(background_program);
     all_ok = background_program.ok() && hatch_program.ok();
     return all_ok;
 }
@@ -146,6 +156,7 @@ void begin_frame(int framebuffer_w, int framebuffer_h, float scale) {
 void draw_background() {
     glDisable(GL_SCISSOR_TEST);
     glDisable(GL_BLEND);
+    if (background_program.pending && !finish_program(background_program)) all_ok = false;
     if (!background_program.ok()) {
         glClearColor(0.06f, 0.08f, 0.12f, 1);
         glClear(GL_COLOR_BUFFER_BIT);

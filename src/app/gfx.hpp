@@ -17,12 +17,17 @@ namespace vramcalc::app::gfx {
 struct Program {
     GLuint id = 0;
     std::string name;
+    GLuint vs = 0, fs = 0;  // until finish_program
+    bool pending = false;   // compiled and linked, status not yet queried
     bool ok() const { return id != 0; }
     GLint uniform(const char* name) const;
 };
 
 // Compiles "#version 300 es" + precision + body for each stage; logs and returns !ok() on error.
 Program build_program(const char* name, const char* vertex_body, const char* fragment_body);
+// The same in two steps, so the browser can compile while the CPU does other work.
+Program start_program(const char* name, const char* vertex_body, const char* fragment_body);
+bool finish_program(Program& program);
 
 // Draws `program` over a rectangle given in framebuffer pixels (origin top-left); the program
 // must use quad.vert (u_rect). `setup` sets the other uniforms.

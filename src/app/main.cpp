@@ -175,6 +175,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
 }  // extern "C"
 
 int main() {
+    web::mark("vramcalc-main");
     if (!glfwInit()) {
         web::set_status_note("Could not start the page (GLFW).");
         return 1;
@@ -186,13 +187,17 @@ int main() {
     glfwWindowHint(GLFW_DEPTH_BITS, 0);
     glfwWindowHint(GLFW_STENCIL_BITS, 0);
     glfwWindowHint(GLFW_SAMPLES, 0);
+    // The backing-store size web/main.js already gave the canvas (GLFW then leaves it alone).
     web::CanvasMetrics m = web::canvas_metrics();
-    window = glfwCreateWindow(std::max(1, int(m.css_width)), std::max(1, int(m.css_height)), "vramcalc", nullptr, nullptr);
+    int bw = std::max(1, int(std::lround(m.css_width * m.pixel_ratio)));
+    int bh = std::max(1, int(std::lround(m.css_height * m.pixel_ratio)));
+    window = glfwCreateWindow(bw, bh, "vramcalc", nullptr, nullptr);
     if (!window) {
         web::set_status_note("This page needs WebGL 2, which this browser did not provide.");
         return 1;
     }
     glfwMakeContextCurrent(window);
+    web::mark("vramcalc-window");
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
@@ -207,11 +212,14 @@ int main() {
     glfwSetScrollCallback(window, scroll_callback);
     ImGui_ImplOpenGL3_Init("#version 300 es");
     ImGui_ImplOpenGL3_CreateDeviceObjects();  // so update_canvas() can rebuild the font texture
+    web::mark("vramcalc-imgui-gl");
     if (!gfx::init()) std::fprintf(stderr, "[vramcalc] a shader failed to build; drawing without it\n");
 
+    web::mark("vramcalc-gl-ready");
     the_app().init();
     web::set_status_note("");
     update_canvas();
+    web::mark("vramcalc-fonts-built");
     wake(4);
     return 0;
 }

@@ -93,6 +93,8 @@ EM_JS(void, js_mark_first_frame, (), {
     }
 });
 
+EM_JS(void, js_mark, (const char* name), { performance.mark(UTF8ToString(name)); });
+
 EM_JS(int, js_font_length, (int index), {
     const f = Module['vramcalcFonts'];
     return f && f[index] ? f[index].byteLength : 0;
@@ -129,6 +131,7 @@ void set_status_note(const std::string& text) { js_set_text("status", text.c_str
 void request_frame() { js_request_frame(); }
 bool last_pointer_was_touch() { return js_last_pointer_touch() != 0; }
 void mark_first_frame() { js_mark_first_frame(); }
+void mark(const char* name) { js_mark(name); }
 std::vector<unsigned char> font_bytes(int index) {
     int n = js_font_length(index);
     std::vector<unsigned char> out(n > 0 ? std::size_t(n) : 0);

@@ -233,6 +233,10 @@ TEST_CASE("precision, offload and ZeRO variants") {
     auto none = import_deepspeed_config(R"({"zero_optimization": {"stage": 2, "offload_optimizer": {"device": "none"}}})",
                                         offloaded);
     CHECK_FALSE(none.scenario.parallel.offload_optimizer);
+    // No zero_optimization section at all: DeepSpeed's stage 0 without offload.
+    auto plain = import_deepspeed_config(R"({"bf16": {"enabled": true}})", offloaded);
+    CHECK_FALSE(plain.scenario.parallel.offload_optimizer);
+    CHECK(plain.scenario.parallel.zero_stage == 0);
 
     auto old_bool = import_deepspeed_config(R"({"zero_optimization": true})");
     CHECK(old_bool.scenario.parallel.zero_stage == 1);

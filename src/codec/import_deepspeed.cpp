@@ -297,8 +297,9 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
             par.zero3_live_params = deepspeed_default_live_params;
             r.notes.push_back("stage3_max_live_parameters not given: DeepSpeed's default 1e9 (parallel.zero3_live_params)");
         }
-    } else if (stage == 3 && stage_known) {
-        par.zero3_live_params = deepspeed_default_live_params;
+    } else if (stage_known) {
+        par.offload_optimizer = false;  // no zero_optimization object: nothing is offloaded
+        if (stage == 3) par.zero3_live_params = deepspeed_default_live_params;
     }
 
     // ── batch sizes (DeepSpeed's _set_batch_related_parameters) ──

@@ -13,9 +13,12 @@
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "app.hpp"
 #include "codec/codec.hpp"
@@ -48,6 +51,30 @@ void wake(int frames) {
 // GLFW on Emscripten passes wheel deltas as raw DOM pixels with y down; ImGui wants steps, y up.
 void scroll_callback(GLFWwindow* w, double dx, double dy) {
     ImGui_ImplGlfw_ScrollCallback(w, -dx / 100.0, -dy / 100.0);
+}
+
+// Dear ImGui 1.86 samples key state once per frame, so a key pressed and released between two
+// frames (a quick tap, or any tap while a frame is slow) would be lost. Releases of keys pressed
+// since the last frame are held back until that frame has seen the press.
+std::vector<int> pressed_since_frame;
+std::vector<std::array<int, 3>> deferred_releases;  // key, scancode, mods
+
+void key_callback(GLFWwindow* w, int key, int scancode, int action, int mods) {
+    if (action == GLFW_PRESS) pressed_since_frame.push_back(key);
+    if (action == GLFW_RELEASE &&
+        std::find(pressed_since_frame.begin(), pressed_since_frame.end(), key) != pressed_since_frame.end()) {
+        deferred_releases.push_back({key, scancode, mods});
+        return;
+    }
+    ImGui_ImplGlfw_KeyCallback(w, key, scancode, action, mods);
+}
+
+void release_deferred_keys() {
+    pressed_since_frame.clear();
+    if (deferred_releases.empty()) return;
+    for (const auto& r : deferred_releases) ImGui_ImplGlfw_KeyCallback(window, r[0], r[1], GLFW_RELEASE, r[2]);
+    deferred_releases.clear();
+    wake(2);  // one more frame sees the release
 }
 
 void update_canvas() {
@@ -100,6 +127,7 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
     io.DisplayFramebufferScale = ImVec2(float(backing_w / css_w), float(backing_h / css_h));
     if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / current_ratio, io.MousePos.y / current_ratio);
     ImGui::NewFrame();
+    release_deferred_keys();
     clear_item_rects();
     touch_scroll();
     the_app().draw(io.DisplaySize.x, io.DisplaySize.y);
@@ -210,6 +238,7 @@ int main() {
     apply_theme();
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     glfwSetScrollCallback(window, scroll_callback);
+    glfwSetKeyCallback(window, key_callback);
     ImGui_ImplOpenGL3_Init("#version 300 es");
     ImGui_ImplOpenGL3_CreateDeviceObjects();  // so update_canvas() can rebuild the font texture
     web::mark("vramcalc-imgui-gl");

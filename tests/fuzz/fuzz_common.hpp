@@ -86,10 +86,9 @@ inline void check_accepted(const vramcalc::Scenario& sc) {
     FUZZ_CHECK(same_scenario(decoded.scenario, sc, &field), "link round trip changed " + field + " in " + link);
     FUZZ_CHECK(codec::encode_link(decoded.scenario) == link, "link encoding is not a fixed point: " + link);
 
-    // What front-ends print must serialise (nlohmann throws on invalid UTF-8 in strings).
-    auto evaluation = evaluate(sc);
-    std::string text = codec::evaluation_to_json(sc, evaluation).dump(2);
-    FUZZ_CHECK(!text.empty(), "empty output");
+    // What front-ends print must serialise: nlohmann throws on invalid UTF-8, and the only
+    // user text of the CLI/JS output (evaluation_to_json) is the scenario's (cheaper to dump alone).
+    FUZZ_CHECK(!j.dump().empty(), "empty output");
 }
 
 }  // namespace fuzz

@@ -1,6 +1,8 @@
-// Hugging Face config.json import. The configs below are the published config.json files of the
-// checkpoints named (Hugging Face Hub, as uploaded by their authors), pasted verbatim; the expected
-// counts are the published parameter counts (model cards / papers), independent of our formulas.
+// Hugging Face config.json import. The configs below reproduce the published config.json files of
+// the checkpoints named (Hugging Face Hub), written from the published files without network access
+// here: every key that sets an architecture field is the published value; a metadata or no-effect
+// key may differ in detail from the Hub copy. The expected counts are the published parameter counts
+// (model cards / papers), independent of our formulas.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

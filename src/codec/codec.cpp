@@ -344,38 +344,39 @@ DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_
     return r;
 }
 
-DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base, bool check_rules) {
-    json j = json::parse(text.begin(), text.end(), nullptr, false);
-    if (j.is_discarded()) {
-        DecodeResult r{base, {}};
-        // Locate the error for the message with a second, position-reporting parse.
-        std::string where;
-        struct Locator : nlohmann::json_sax<json> {
-            std::size_t* position;
-            explicit Locator(std::size_t* p) : position(p) {}
-            bool null() override { return true; }
-            bool boolean(bool) override { return true; }
-            bool number_integer(number_integer_t) override { return true; }
-            bool number_unsigned(number_unsigned_t) override { return true; }
-            bool number_float(number_float_t, const string_t&) override { return true; }
-            bool string(string_t&) override { return true; }
-            bool binary(binary_t&) override { return true; }
-            bool start_object(std::size_t) override { return true; }
-            bool key(string_t&) override { return true; }
-            bool end_object() override { return true; }
-            bool start_array(std::size_t) override { return true; }
-            bool end_array() override { return true; }
-            bool parse_error(std::size_t p, const std::string&, const nlohmann::detail::exception&) override {
-                *position = p;
-                return false;
-            }
-        };
+bool parse_json_text(std::string_view text, json& out, std::string& problem) {
+    out = json::parse(text.begin(), text.end(), nullptr, false);
+    if (!out.is_discarded()) return true;
+    // A second pass through the SAX interface reports where the syntax breaks.
+    struct Locator : nlohmann::json_sax<json> {
         std::size_t position = 0;
-        Locator locator(&position);
-        json::sax_parse(text.begin(), text.end(), &locator, json::input_format_t::json, false);
-        r.issues.push_back({"json", "is not valid JSON (syntax error at byte " + std::to_string(position) + ")"});
-        return r;
-    }
+        bool null() override { return true; }
+        bool boolean(bool) override { return true; }
+        bool number_integer(number_integer_t) override { return true; }
+        bool number_unsigned(number_unsigned_t) override { return true; }
+        bool number_float(number_float_t, const string_t&) override { return true; }
+        bool string(string_t&) override { return true; }
+        bool binary(binary_t&) override { return true; }
+        bool start_object(std::size_t) override { return true; }
+        bool key(string_t&) override { return true; }
+        bool end_object() override { return true; }
+        bool start_array(std::size_t) override { return true; }
+        bool end_array() override { return true; }
+        bool parse_error(std::size_t p, const std::string&, const nlohmann::detail::exception&) override {
+            position = p;
+            return false;
+        }
+    };
+    Locator locator;
+    json::sax_parse(text.begin(), text.end(), &locator, json::input_format_t::json, false);
+    problem = "is not valid JSON (syntax error at byte " + std::to_string(locator.position) + ")";
+    return false;
+}
+
+DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base, bool check_rules) {
+    json j;
+    std::string problem;
+    if (!parse_json_text(text, j, problem)) return DecodeResult{base, {{"json", problem}}};
     return scenario_from_json(j, base, check_rules);
 }
 

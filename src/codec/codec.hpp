@@ -47,6 +47,10 @@ std::string encode_link(const Scenario& scenario);
 // break a rule are reset to their defaults (and named in `issues`).
 DecodeResult decode_link(std::string_view fragment);
 
+// Parses JSON without exceptions. On a syntax error returns false and sets `problem` to
+// "is not valid JSON (syntax error at byte N)".
+bool parse_json_text(std::string_view text, nlohmann::json& out, std::string& problem);
+
 // Shortest decimal text that reads back as the same double.
 std::string format_number(double value);
 

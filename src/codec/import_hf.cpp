@@ -49,31 +49,9 @@ bool parse_json_object(std::string_view text, json& out, std::vector<ValidationI
         issues.push_back({"json", "is larger than " + std::to_string(max_import_bytes) + " bytes; not read"});
         return false;
     }
-    // Locates the syntax error (byte offset) without exceptions.
-    struct Locator : nlohmann::json_sax<json> {
-        std::size_t position = 0;
-        bool null() override { return true; }
-        bool boolean(bool) override { return true; }
-        bool number_integer(number_integer_t) override { return true; }
-        bool number_unsigned(number_unsigned_t) override { return true; }
-        bool number_float(number_float_t, const string_t&) override { return true; }
-        bool string(string_t&) override { return true; }
-        bool binary(binary_t&) override { return true; }
-        bool start_object(std::size_t) override { return true; }
-        bool key(string_t&) override { return true; }
-        bool end_object() override { return true; }
-        bool start_array(std::size_t) override { return true; }
-        bool end_array() override { return true; }
-        bool parse_error(std::size_t p, const std::string&, const nlohmann::detail::exception&) override {
-            position = p;
-            return false;
-        }
-    };
-    out = json::parse(text.begin(), text.end(), nullptr, false);
-    if (out.is_discarded()) {
-        Locator locator;
-        json::sax_parse(text.begin(), text.end(), &locator, json::input_format_t::json, false);
-        issues.push_back({"json", "is not valid JSON (syntax error at byte " + std::to_string(locator.position) + ")"});
+    std::string problem;
+    if (!parse_json_text(text, out, problem)) {
+        issues.push_back({"json", problem});
         return false;
     }
     if (!out.is_object()) {

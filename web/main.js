@@ -37,7 +37,6 @@ async function start() {
   const appReady = createVramcalcApp({
     canvas,
     vramcalcRequestFrame: () => requestFrame(),
-    vramcalcTouch: false,
     preRun: [(m) => {
       m.addRunDependency('vramcalc-fonts');
       fonts.then((buffers) => {
@@ -73,12 +72,46 @@ async function start() {
   Module.vramcalcRequestFrame = requestFrame;
 
   const wake = () => { Module._vramcalc_wake(); };
-  const pointerKind = (e) => { Module.vramcalcTouch = e.pointerType === 'touch'; };
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
-    canvas.addEventListener(type, (e) => { pointerKind(e); wake(); }, true);
+    canvas.addEventListener(type, wake, true);
   }
-  for (const type of ['wheel', 'touchstart', 'touchmove', 'touchend', 'mouseleave', 'mouseenter']) {
+  for (const type of ['wheel', 'mouseleave', 'mouseenter']) {
     canvas.addEventListener(type, wake, { capture: true, passive: true });
+  }
+  // Touch. Emscripten 3.1.6's GLFW reads no positions from touch events, so they are kept from it
+  // (stopped at the window, before they reach the canvas) and turned into what a person means:
+  // a tap is a click at the finger, a one-finger drag scrolls the panel under it.
+  let touch = null;
+  const mouse = (type, t) => canvas.dispatchEvent(new MouseEvent(type, {
+    clientX: t.clientX, clientY: t.clientY, screenX: t.screenX, screenY: t.screenY,
+    button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true, cancelable: true }));
+  const onTouch = (e) => {
+    if (e.target !== canvas) return;
+    e.stopPropagation();
+    e.preventDefault();
+    const t = e.changedTouches[0];
+    if (!t) return;
+    if (e.type === 'touchstart') {
+      touch = { id: t.identifier, x: t.clientX, y: t.clientY, lastY: t.clientY, scrolling: e.touches.length > 1 };
+      mouse('mousemove', t);
+    } else if (touch && t.identifier === touch.id) {
+      if (e.type === 'touchmove') {
+        if (!touch.scrolling && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > 8) touch.scrolling = true;
+        if (touch.scrolling) Module._vramcalc_touch_scroll(t.clientY - touch.lastY);
+        touch.lastY = t.clientY;
+      } else {
+        if (e.type === 'touchend' && !touch.scrolling) {
+          mouse('mousemove', t);
+          mouse('mousedown', t);
+          mouse('mouseup', t);
+        }
+        touch = null;
+      }
+    }
+    wake();
+  };
+  for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
+    window.addEventListener(type, onTouch, { capture: true, passive: false });
   }
   // Keys ImGui uses that the browser would also act on (Ctrl+A selects the whole document).
   window.addEventListener('keydown', (e) => {
@@ -96,6 +129,12 @@ async function start() {
     query.addEventListener('change', () => { wake(); watchRatio(); }, { once: true });
   };
   watchRatio();
+  // Safety net for ratio changes that fire neither event (some emulators, some platforms): one
+  // number compared per second; it draws nothing unless the ratio really changed.
+  let lastRatio = window.devicePixelRatio;
+  setInterval(() => {
+    if (window.devicePixelRatio !== lastRatio) { lastRatio = window.devicePixelRatio; wake(); }
+  }, 1000);
   document.addEventListener('visibilitychange', wake);
 
   const str = (ptr) => Module.UTF8ToString(ptr);

@@ -96,14 +96,17 @@ void update_canvas() {
     }
 }
 
-// Touch: a one-finger drag that does not start on an active widget scrolls the window under it.
-void touch_scroll() {
-    ImGuiIO& io = ImGui::GetIO();
-    if (!web::last_pointer_was_touch() || !io.MouseDown[0] || ImGui::IsAnyItemActive()) return;
+// Touch: web/main.js turns a tap into a click and a one-finger drag into a scroll of the window
+// under the finger, by this many CSS pixels (applied after NewFrame, when ImGui knows that window).
+float pending_touch_scroll = 0;
+
+void apply_touch_scroll() {
+    if (pending_touch_scroll == 0) return;
     ImGuiContext& g = *ImGui::GetCurrentContext();
     ImGuiWindow* w = g.HoveredWindow;
     while (w && (w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y <= 0) w = w->ParentWindow;
-    if (w && w->ScrollMax.y > 0 && io.MouseDelta.y != 0) ImGui::SetScrollY(w, w->Scroll.y - io.MouseDelta.y);
+    if (w && w->ScrollMax.y > 0) ImGui::SetScrollY(w, w->Scroll.y - pending_touch_scroll);
+    pending_touch_scroll = 0;
 }
 
 }  // namespace
@@ -111,6 +114,11 @@ void touch_scroll() {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void vramcalc_wake() { wake(6); }
+
+EMSCRIPTEN_KEEPALIVE void vramcalc_touch_scroll(float dy) {
+    pending_touch_scroll += dy;
+    wake(6);
+}
 
 EMSCRIPTEN_KEEPALIVE void vramcalc_hash_changed() {
     the_app().on_hash_changed();
@@ -129,7 +137,7 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
     ImGui::NewFrame();
     release_deferred_keys();
     clear_item_rects();
-    touch_scroll();
+    apply_touch_scroll();
     the_app().draw(io.DisplaySize.x, io.DisplaySize.y);
     ImGui::Render();
 

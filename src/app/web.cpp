@@ -84,8 +84,6 @@ EM_JS(void, js_request_frame, (), {
     if (Module['vramcalcRequestFrame']) Module['vramcalcRequestFrame']();
 });
 
-EM_JS(int, js_last_pointer_touch, (), { return Module['vramcalcTouch'] ? 1 : 0; });
-
 EM_JS(void, js_mark_first_frame, (), {
     if (window.vramcalcFirstFrameMs === undefined) {
         window.vramcalcFirstFrameMs = performance.now();
@@ -129,7 +127,6 @@ void open_in_new_tab(const std::string& url) { js_open(url.c_str()); }
 void set_summary(const std::string& text) { js_set_text("summary", text.c_str()); }
 void set_status_note(const std::string& text) { js_set_text("status", text.c_str()); }
 void request_frame() { js_request_frame(); }
-bool last_pointer_was_touch() { return js_last_pointer_touch() != 0; }
 void mark_first_frame() { js_mark_first_frame(); }
 void mark(const char* name) { js_mark(name); }
 std::vector<unsigned char> font_bytes(int index) {

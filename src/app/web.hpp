@@ -23,7 +23,6 @@ void open_in_new_tab(const std::string& url);
 void set_summary(const std::string& text);       // the aria-live DOM mirror of the key results
 void set_status_note(const std::string& text);   // the visible DOM status line (under the canvas)
 void request_frame();             // schedule one animation frame (the loop is on demand)
-bool last_pointer_was_touch();
 void mark_first_frame();
 void mark(const char* name);     // performance.mark (start-up breakdown in the bench)          // window.vramcalcFirstFrameMs for the bench
 std::vector<unsigned char> font_bytes(int index);  // fonts fetched by main.js (empty if missing)

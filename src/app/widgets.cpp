@@ -243,6 +243,7 @@ bool segmented(const char* id, const char* const* labels, int count, int* select
             *selected = i;
             changed = true;
         }
+        record_item(std::string(id) + ":" + labels[i]);
         ImGui::PopStyleColor(3);
     }
     ImGui::PopStyleVar(2);

@@ -176,3 +176,73 @@ export const tests = [
     await context.close();
   }],
 ];
+
+tests.push(
+  ['pinned links open with the published numbers; editing the address bar reloads the scenario', async ({ browser, server }) => {
+    // GPT-2 small: 124,439,808 parameters (Radford et al. 2019, Hugging Face checkpoint).
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=1&mp=gpt2&gpu=A100-40GB&b=8&s=1024');
+    await settle(page);
+    const t = test(page);
+    let est = await t.estimate();
+    assert(est.parameters.total === 124439808, `GPT-2 parameters ${est.parameters.total}`);
+    assert(est.capacity_bytes === 40 * 2 ** 30, `A100-40GB capacity ${est.capacity_bytes}`);
+    const sc = await t.scenario();
+    assert(sc.training.micro_batch_size === 8 && sc.training.seq_len === 1024, 'b/s not restored');
+    await page.evaluate(() => { location.hash = '#v=1&mp=pythia-6.9b'; });
+    await settle(page);
+    est = await t.estimate();
+    // Pythia-6.9B: 6,857,302,016 parameters (Biderman et al. 2023, Table 1).
+    assert(est.parameters.total === 6857302016, `after editing the address bar: ${est.parameters.total}`);
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['units toggle: GB instead of GiB, said on screen and in the text summary', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html');
+    await settle(page);
+    assert(/GiB/.test(await page.textContent('#summary')), 'GiB is not the default');
+    await clickItem(page, 'units:GB');
+    const summary = await page.textContent('#summary');
+    assert(/ GB/.test(summary) && !/GiB/.test(summary), `summary after the toggle: ${summary}`);
+    // 80 GiB = 85.9 GB (10^9 bytes).
+    assert(/85\.9 GB per GPU/.test(summary), `capacity in GB: ${summary}`);
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['phone: a touch tap edits a value; browser zoom (pixel ratio change) is followed', async ({ browser, server }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(server.url + 'index.html');
+    await page.waitForFunction(() => window.vramcalcTest && window.vramcalcFirstFrameMs !== undefined);
+    await settle(page);
+    const t = test(page);
+    const r = await reveal(page, 'parallel.num_gpus#plus');
+    await page.touchscreen.tap(r.x + r.w / 2, r.y + r.h / 2);
+    await settle(page);
+    assert((await t.scenario()).parallel.num_gpus === 16, 'a tap on + did not double the GPUs');
+    // A one-finger drag scrolls the page under the finger (and clicks nothing).
+    const cdp = await context.newCDPSession(page);
+    const before = await t.rect('parallel.num_gpus');
+    const touchAt = (type, y) => cdp.send('Input.dispatchTouchEvent',
+      { type, touchPoints: type === 'touchEnd' ? [] : [{ x: 60, y }] });
+    await touchAt('touchStart', 600);
+    for (let y = 580; y >= 300; y -= 20) { await touchAt('touchMove', y); await page.waitForTimeout(16); }
+    await touchAt('touchEnd', 300);
+    await settle(page);
+    const after = await t.rect('parallel.num_gpus');
+    assert(before.y - after.y > 200, `a 300 px drag scrolled ${before.y - after.y} px`);
+    assert((await t.scenario()).parallel.num_gpus === 16, 'the drag changed a value');
+    // Zoom: the device pixel ratio changes without a resize.
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
+    await page.waitForTimeout(1300);  // the page notices within a second even without a media-query event
+    await settle(page);
+    const l = await t.layout();
+    assert(l.ratio === 3 && Math.abs(l.backing[0] - 3 * l.css[0]) <= 1, `after the ratio change: ${JSON.stringify(l)}`);
+    assert(problems.length === 0, problems.join(' | '));
+    await context.close();
+  }],
+);

@@ -25,20 +25,28 @@ console.log(`page size: ${(raw / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed
 const server = await serve(dist);
 const browser = await launch();
 const times = [];
+const breakdown = [];
 try {
-  for (let i = 0; i < runs; i++) {
+  // One uncounted load first: it starts the browser's GPU process (software GL here), which a
+  // visitor's browser already has running.
+  for (let i = -1; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await page.goto(server.url + 'index.html');
     await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 30000 });
-    times.push(await page.evaluate(() => window.vramcalcFirstFrameMs));
+    const t = await page.evaluate(() => window.vramcalcFirstFrameMs);
+    const marks = await page.evaluate(() => Object.fromEntries(
+      performance.getEntriesByType('mark').map((m) => [m.name.replace('vramcalc-', ''), Math.round(m.startTime)])));
+    if (i >= 0) { times.push(t); breakdown.push({ ...marks, 'first-frame': Math.round(t) }); }
     await context.close();
   }
 } finally {
   await browser.close();
   await server.close();
 }
-times.sort((a, b) => a - b);
-const median = times[Math.floor(times.length / 2)];
-console.log(`first frame: median ${median.toFixed(0)} ms over ${runs} loads (min ${times[0].toFixed(0)}, max ${times[times.length - 1].toFixed(0)}) (target ≤ 500 ms)`);
+const sorted = [...times].sort((a, b) => a - b);
+const median = sorted[Math.floor(sorted.length / 2)];
+console.log(`first frame: median ${median.toFixed(0)} ms over ${runs} loads (min ${sorted[0].toFixed(0)}, max ${sorted[sorted.length - 1].toFixed(0)}) (target ≤ 500 ms)`);
+const mid = breakdown[times.indexOf(median)] || breakdown[0];
+console.log('start-up marks of the median load (ms since navigation):', JSON.stringify(mid));
 console.log(`BENCH web_gzip_kb=${(gz / 1024).toFixed(1)} first_frame_ms=${median.toFixed(0)}`);

@@ -5,6 +5,8 @@
 
 #include "core/presets.hpp"
 #include "imgui.h"
+#include "ui_charts.hpp"
+#include "ui_explain.hpp"
 #include "web.hpp"
 #include "widgets.hpp"
 
@@ -151,6 +153,7 @@ void App::set_scenario(const Scenario& next) {
 
 void App::touched() {
     evaluation = evaluate(scenario);
+    ++revision;
     pending_sync = true;
 }
 
@@ -279,7 +282,10 @@ void App::draw(float width, float height) {
             draw_verdict(*this);
             draw_tiles(*this, ImGui::GetContentRegionAvail().x >= 640 ? 4 : 2);
             draw_warnings(*this);
+            draw_fit_map(*this);
+            draw_sweeps(*this);
             draw_details(*this, ImGui::GetContentRegionAvail().x >= 720);
+            draw_explain(*this);
         } else {
             draw_errors(*this);
         }
@@ -296,7 +302,10 @@ void App::draw(float width, float height) {
         draw_inputs(*this);
         if (evaluation.ok()) {
             draw_warnings(*this);
+            draw_fit_map(*this);
+            draw_sweeps(*this);
             draw_details(*this, false);
+            draw_explain(*this);
         }
         ImGui::Dummy(ImVec2(0, 8));
     }

@@ -25,6 +25,7 @@ struct App {
     std::string summary;       // last text written to the DOM summary
     double copied_until = -1;  // ImGui time until which "Copied" shows
     bool pending_sync = false;  // scenario or units changed: URL + DOM to update after the frame
+    unsigned revision = 0;      // bumped by every scenario change (charts recompute only then)
     char model_filter[64] = {};
     char gpu_filter[64] = {};
 

@@ -6,6 +6,8 @@
 
 #include "app.hpp"
 #include "imgui.h"
+#include "ui_charts.hpp"
+#include "ui_explain.hpp"
 #include "widgets.hpp"
 
 namespace vramcalc::app {
@@ -13,6 +15,7 @@ namespace {
 
 struct Row {
     std::string label, value, note;
+    const char* explain = nullptr;  // explain() term id: a click on the row opens it in the explain panel
 };
 
 void table_rows(const char* id, const std::vector<Row>& rows, int bold_last = 0) {
@@ -26,6 +29,26 @@ void table_rows(const char* id, const std::vector<Row>& rows, int bold_last = 0)
             bool bold = bold_last && i + bold_last >= rows.size();
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
+            if (r.explain) {  // the whole row is a selectable that opens the explanation
+                const ImVec2 pos = ImGui::GetCursorScreenPos();
+                const float wrap_w = ImGui::GetContentRegionAvail().x;
+                if (bold) ImGui::PushFont(fonts().bold);
+                float h = ImGui::CalcTextSize(r.label.c_str(), nullptr, false, wrap_w).y;
+                if (bold) ImGui::PopFont();
+                if (!r.note.empty()) {
+                    ImGui::PushFont(fonts().small);
+                    h += ImGui::GetStyle().ItemSpacing.y + ImGui::CalcTextSize(r.note.c_str(), nullptr, false, wrap_w).y;
+                    ImGui::PopFont();
+                }
+                ImGui::PushID(int(i));
+                if (ImGui::Selectable("##explain", explain_is_selected(r.explain),
+                                      ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                                      ImVec2(0, h)))
+                    explain_select(r.explain);
+                record_item(std::string("row:") + r.explain);
+                ImGui::PopID();
+                ImGui::SetCursorScreenPos(pos);
+            }
             ImGui::PushTextWrapPos(0);
             if (bold) ImGui::PushFont(fonts().bold);
             ImGui::TextUnformatted(r.label.c_str());
@@ -120,14 +143,47 @@ void draw_verdict(App& app) {
         text_dim(where.c_str());
         ImGui::PopFont();
     }
-    ImGui::Dummy(ImVec2(0, 4));
+    draw_largest_fit(app);
+    ImGui::Dummy(ImVec2(0, 2));
+    // The bar: one GPU, or the whole cluster (every GPU's memory × N against N × capacity).
+    static int bar_view = 0;
+    {
+        static const char* views[] = {"Per GPU", "Whole cluster"};
+        const double n = double(sc.parallel.num_gpus);
+        ImGui::PushFont(fonts().small);
+        ImGui::AlignTextToFramePadding();
+        std::string caption = bar_view == 0 ? "Memory of one GPU"
+                                            : "All " + std::to_string(sc.parallel.num_gpus) + " GPUs: " +
+                                                  format_bytes(e.memory_per_gpu_bytes.total * n, app.units) + " of " +
+                                                  format_bytes(e.capacity_bytes * n, app.units);
+        text_dim(caption.c_str());
+        float seg_w = ImGui::CalcTextSize("Per GPU").x + ImGui::CalcTextSize("Whole cluster").x + 4 * 10 + 2;
+        ImGui::SameLine();
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - seg_w));
+        segmented("bar_view", views, 2, &bar_view);
+        ImGui::PopFont();
+    }
     auto segments = memory_segments(e, app.units);
-    stacked_bar("##memory_bar", segments, e.capacity_bytes, cap + " capacity", 30);
-    legend(segments, e.memory_per_gpu_bytes.total);
+    if (bar_view == 0) {
+        stacked_bar("##memory_bar", segments, e.capacity_bytes, cap + " capacity", 30);
+        legend(segments, e.memory_per_gpu_bytes.total);
+    } else {
+        const double n = double(sc.parallel.num_gpus);
+        for (auto& seg : segments) {
+            seg.value *= n;
+            seg.value_text = format_bytes(seg.value, app.units);
+        }
+        stacked_bar("##cluster_bar", segments, e.capacity_bytes * n,
+                    std::to_string(sc.parallel.num_gpus) + " \xC3\x97 " + cap + " = " +
+                        format_bytes(e.capacity_bytes * n, app.units),
+                    30);
+        legend(segments, e.memory_per_gpu_bytes.total * n);
+    }
     if (e.host_bytes_total > 0) {
         ImGui::Dummy(ImVec2(0, 2));
         ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-        ImGui::TextWrapped("Host (CPU) memory for the offloaded optimizer: %s per GPU, %s in total.",
+        ImGui::TextWrapped(bar_view == 0 ? "Host (CPU) memory for the offloaded optimizer: %s per GPU, %s in total."
+                                         : "Plus host (CPU) memory for the offloaded optimizer: %s per GPU, %s in total.",
                            format_bytes(e.host_bytes_per_gpu, app.units).c_str(),
                            format_bytes(e.host_bytes_total, app.units).c_str());
         ImGui::PopStyleColor();
@@ -264,6 +320,17 @@ void draw_details(App& app, bool side_by_side) {
         {"Global batch", format_grouped(double(r.global_batch_size)), "sequences per optimizer step"},
         {"Parameters per GPU", format_count(e.params_per_gpu), "before ZeRO sharding"},
     };
+    // Rows that explain() covers open their explanation when clicked.
+    static const char* memory_ids[] = {"memory_per_gpu_bytes.weights",    "memory_per_gpu_bytes.gradients",
+                                       "memory_per_gpu_bytes.optimizer",  "memory_per_gpu_bytes.activations",
+                                       "memory_per_gpu_bytes.overhead",   "memory_per_gpu_bytes.total",
+                                       "memory_per_gpu_bytes.optimizer",  "memory_per_gpu_bytes.optimizer"};
+    for (std::size_t i = 0; i < memory.size() && i < 8; ++i) memory[i].explain = memory_ids[i];
+    static const char* compute_ids[] = {"compute.total_flops", "compute.model_flops", nullptr,
+                                        "compute.seconds",     "compute.gpu_hours",   "compute.tflop_hours",
+                                        "compute.pflop_days",  "compute.cost",        "compute.chinchilla_tokens"};
+    for (std::size_t i = 0; i < compute.size() && i < 9; ++i) compute[i].explain = compute_ids[i];
+    layout[0].explain = "layout.data_parallel";
     auto card = [&](const char* id, const char* title, const std::vector<Row>& rows, int bold_last, float w) {
         begin_card(id, w);
         section_title(title);

@@ -1,0 +1,208 @@
+#include "ui_explain.hpp"
+
+#include <emscripten.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app.hpp"
+#include "codec/markdown.hpp"
+#include "core/explain.hpp"
+#include "imgui.h"
+#include "web.hpp"
+#include "widgets.hpp"
+
+namespace vramcalc::app {
+namespace {
+
+std::string selected = "memory_per_gpu_bytes.activations";
+bool scroll_pending = false;
+unsigned terms_revision = ~0u;
+std::vector<ExplainTerm> terms;
+double copied_until = -1;
+std::string last_copied;
+
+struct Drawn {  // what the panel showed in the last frame (test hook)
+    std::string id, label, formula, source, value;
+    std::vector<std::array<std::string, 3>> inputs;
+    bool drawn = false;
+};
+Drawn drawn;
+
+void refresh(const App& app) {
+    if (terms_revision == app.revision) return;
+    terms_revision = app.revision;
+    terms = app.evaluation.ok() ? explain(app.scenario, app.evaluation.estimate) : std::vector<ExplainTerm>{};
+}
+
+bool is_integer(double v) { return std::isfinite(v) && std::fabs(v) < 9e15 && v == std::floor(v); }
+
+std::string value_text(double v, const std::string& unit, ByteUnits u) {
+    if (unit == "bytes") {
+        std::string s = format_bytes(v, u);
+        if (std::fabs(v) >= 1024) s += "  (" + format_grouped(v) + " bytes)";
+        return s;
+    }
+    if (unit == "parameters") return format_count(v) + (std::fabs(v) >= 1000 ? "  (" + format_grouped(v) + ")" : "");
+    if (unit == "FLOPs" || unit == "FLOP") return format_sci(v) + " FLOP";
+    if (unit == "FLOP/s") return format_sci(v) + " FLOP/s";
+    if (unit == "s") return format_duration(v) + "  (" + format_grouped(v) + " s)";
+    if (unit == "$") return format_money(v);
+    if (unit == "bytes/param") return format_sig(v, 4) + " bytes/param";
+    if (unit.empty()) return is_integer(v) ? format_grouped(v) : format_sig(v, 5);
+    return (is_integer(v) && std::fabs(v) < 1e6 ? format_grouped(v) : format_sig(v, 5)) + " " + unit;
+}
+
+}  // namespace
+
+void explain_select(const char* id) {
+    selected = id;
+    scroll_pending = true;
+}
+
+bool explain_is_selected(const char* id) { return selected == id; }
+
+std::string markdown_for(const App& app) {
+    std::string link = web::page_url_with_hash(app.hash_for(codec::encode_link(app.scenario)), false);
+    return codec::estimate_to_markdown(app.scenario, app.evaluation.estimate,
+                                       app.units == ByteUnits::gib ? codec::ByteUnits::gib : codec::ByteUnits::gb, link);
+}
+
+void draw_explain(App& app) {
+    drawn.drawn = false;
+    if (!app.evaluation.ok()) return;
+    refresh(app);
+    if (terms.empty()) return;
+    const Palette& pal = palette();
+    const ExplainTerm* term = &terms[0];
+    for (const auto& t : terms)
+        if (selected == t.id) term = &t;
+    if (scroll_pending) {
+        ImGui::SetScrollHereY(0.15f);
+        scroll_pending = false;
+    }
+    begin_card("explain_card");
+    // Header: title, term picker, Copy as Markdown.
+    section_title("How it is computed", app.embed ? nullptr : "click a result row to explain it");
+    {
+        const char* copy_label = ImGui::GetTime() < copied_until ? "Copied \xE2\x9C\x93" : "Copy as Markdown";
+        float copy_w = ImGui::CalcTextSize("Copy as Markdown").x + 24;
+        float avail = ImGui::GetContentRegionAvail().x;
+        float combo_w = std::min(320.0f, avail - copy_w - 10);
+        if (combo_w < 160) combo_w = avail;  // narrow: stack
+        ImGui::SetNextItemWidth(combo_w);
+        if (ImGui::BeginCombo("##explain_term", term->label, ImGuiComboFlags_HeightLarge)) {
+            for (const auto& t : terms)
+                if (ImGui::Selectable(t.label, selected == t.id)) selected = t.id;
+            ImGui::EndCombo();
+        }
+        record_item("explain_term");
+        if (combo_w < avail) ImGui::SameLine(0, 10);
+        if (combo_w < avail) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - copy_w));
+        ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0.5f, 0.5f));
+        if (ImGui::Button(copy_label, ImVec2(copy_w, 0))) {
+            last_copied = markdown_for(app);
+            web::copy_to_clipboard(last_copied);
+            copied_until = ImGui::GetTime() + 1.6;
+        }
+        ImGui::PopStyleVar();
+        record_item("copy_markdown");
+        help_tooltip("Copy as Markdown",
+                     "Copies the results as a Markdown table, with a link that opens this scenario, for issues and docs.");
+    }
+    ImGui::Dummy(ImVec2(0, 2));
+    // The term: value, formula, inputs, source.
+    const std::string value = value_text(term->value, term->unit, app.units);
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted(term->label);
+    ImGui::PopFont();
+    ImGui::SameLine(0, 8);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+    ImGui::TextUnformatted(("= " + value).c_str());
+    ImGui::PopStyleColor();
+    {  // the formula in a code-like box
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const float avail = ImGui::GetContentRegionAvail().x;
+        ImVec2 p = ImGui::GetCursorScreenPos();
+        ImVec2 size = ImGui::CalcTextSize(term->formula, nullptr, false, avail - 24);
+        dl->AddRectFilled(p, ImVec2(p.x + avail, p.y + size.y + 16), IM_COL32(0x0B, 0x10, 0x1C, 255), 8);
+        dl->AddRectFilled(p, ImVec2(p.x + 3, p.y + size.y + 16), pal.accent, 2);
+        ImGui::SetCursorScreenPos(ImVec2(p.x + 12, p.y + 8));
+        ImGui::PushTextWrapPos(p.x + avail - 12 - ImGui::GetWindowPos().x);
+        ImGui::TextUnformatted(term->formula);
+        ImGui::PopTextWrapPos();
+        ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + size.y + 16 + ImGui::GetStyle().ItemSpacing.y));
+        ImGui::Dummy(ImVec2(avail, 0));
+    }
+    drawn = {term->id, term->label, term->formula, term->source, value, {}, true};
+    if (!term->inputs.empty()) {
+        ImGui::PushFont(fonts().small);
+        text_dim("With this scenario's values:");
+        ImGui::PopFont();
+        ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(8, 4));
+        if (ImGui::BeginTable("explain_inputs", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_NoSavedSettings)) {
+            ImGui::TableSetupColumn("symbol", ImGuiTableColumnFlags_WidthFixed,
+                                    std::max(90.0f, ImGui::GetContentRegionAvail().x * 0.32f));
+            ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+            for (const auto& in : term->inputs) {
+                std::string v = value_text(in.value, in.unit, app.units);
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::PushFont(fonts().bold);
+                ImGui::PushTextWrapPos(0);
+                ImGui::TextUnformatted(in.symbol);
+                ImGui::PopTextWrapPos();
+                ImGui::PopFont();
+                ImGui::TableNextColumn();
+                ImGui::PushTextWrapPos(0);
+                ImGui::TextUnformatted(v.c_str());
+                ImGui::PopTextWrapPos();
+                drawn.inputs.push_back({in.symbol, v, in.unit});
+            }
+            ImGui::EndTable();
+        }
+        ImGui::PopStyleVar();
+    }
+    ImGui::PushFont(fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted((std::string("Source: ") + term->source).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    end_card();
+    ImGui::Dummy(ImVec2(0, 2));
+}
+
+}  // namespace vramcalc::app
+
+namespace {
+std::string explain_scratch;
+}
+
+extern "C" {
+
+// What the explain panel showed in the last frame, and the selection.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_charts_explain() {
+    using vramcalc::app::drawn;
+    nlohmann::json inputs = nlohmann::json::array();
+    for (const auto& in : drawn.inputs) inputs.push_back({{"symbol", in[0]}, {"value", in[1]}, {"unit", in[2]}});
+    nlohmann::json j = {{"selected", vramcalc::app::selected}, {"drawn", drawn.drawn},     {"id", drawn.id},
+                        {"label", drawn.label},                {"formula", drawn.formula}, {"source", drawn.source},
+                        {"value", drawn.value},                {"inputs", inputs},
+                        {"last_copied", vramcalc::app::last_copied}};
+    explain_scratch = j.dump();
+    return explain_scratch.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_charts_markdown() {
+    explain_scratch = vramcalc::app::markdown_for(vramcalc::app::the_app());
+    return explain_scratch.c_str();
+}
+
+}  // extern "C"

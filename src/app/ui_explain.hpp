@@ -1,0 +1,17 @@
+// "Explain": for any result, the formula that produced it, the user's values substituted, the
+// value and the source (all from src/core/explain.hpp), and "Copy as Markdown" (the results table
+// with the scenario's link, from src/codec/markdown.hpp).
+#pragma once
+
+#include <string>
+
+namespace vramcalc::app {
+
+struct App;
+
+void explain_select(const char* id);  // opens the panel on this term (a result row was clicked)
+bool explain_is_selected(const char* id);
+void draw_explain(App& app);
+std::string markdown_for(const App& app);  // what "Copy as Markdown" puts on the clipboard
+
+}  // namespace vramcalc::app

@@ -156,6 +156,7 @@ async function start() {
     messages: () => JSON.parse(str(Module._vramcalc_test_messages())),
     setField: (path, value) => str(withStrings(Module._vramcalc_test_set_field, path, value)),
     frameCount: () => Module._vramcalc_test_frame_count(),
+    busy: () => frameQueued,  // a frame is scheduled (the page has not settled yet)
     layout: () => JSON.parse(str(Module._vramcalc_test_layout())),
     itemRect: (name) => JSON.parse(str(withStrings(Module._vramcalc_test_item_rect, name))),
   });

@@ -28,6 +28,7 @@ export function distDir() {
 // Serves `dir` on 127.0.0.1 (random port) with the strict CSP; resolves to {url, close()}.
 // Extra routes: `pages` maps a path to HTML text (for iframe tests).
 export function serve(dir = distDir(), pages = {}) {
+  dir = path.resolve(dir);
   const server = http.createServer((req, res) => {
     const urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (pages[urlPath]) {
@@ -36,7 +37,7 @@ export function serve(dir = distDir(), pages = {}) {
       return;
     }
     let file = path.normalize(path.join(dir, urlPath.endsWith('/') ? urlPath + 'index.html' : urlPath));
-    if (!file.startsWith(path.resolve(dir))) { res.writeHead(403); res.end(); return; }
+    if (!file.startsWith(dir)) { res.writeHead(403); res.end(); return; }
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404, { 'Content-Type': 'text/plain' }); res.end('not found'); return; }
       res.writeHead(200, {
@@ -86,12 +87,13 @@ export async function openPage(browser, url, { width = 1400, height = 900, devic
   return { page, context, problems };
 }
 
-// Lets the on-demand loop settle: waits until the frame count stops changing.
+// Lets the on-demand loop settle: waits until no frame is scheduled and the frame count has
+// stopped changing (robust to slow software-GL frames on a loaded machine).
 export async function settle(page, quietMs = 150) {
   let last = -1;
-  for (let i = 0; i < 40; i++) {
-    const n = await page.evaluate(() => window.vramcalcTest.frameCount());
-    if (n === last) return n;
+  for (let i = 0; i < 200; i++) {
+    const [n, busy] = await page.evaluate(() => [window.vramcalcTest.frameCount(), window.vramcalcTest.busy()]);
+    if (n === last && !busy) return n;
     last = n;
     await page.waitForTimeout(quietMs);
   }

@@ -3,11 +3,10 @@
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cstdio>
-#include <deque>
 
 #include "gfx.hpp"
-#include "imgui.h"
 #include "shaders_embedded.hpp"
 
 namespace vramcalc::app::fitmap {
@@ -16,19 +15,18 @@ namespace {
 EM_JS(void, js_console_error, (const char* text), { console.error(UTF8ToString(text)); });
 
 GLuint program = 0;
-GLuint texture = 0;
+GLuint grid_texture = 0;
 int tex_w = 0, tex_h = 0;
 bool build_tried = false;
 std::string build_error;
 int draw_count = 0;
 GLint u_rect = -1, u_grid = -1, u_cells = -1, u_smooth = -1, u_line_px = -1, u_scale = -1;
 
-struct Command {
-    ImVec2 min, max;
-    bool smooth_x, smooth_y;
-};
-std::deque<Command> commands;  // stable addresses for one frame's callbacks
-int commands_frame = -1;
+GLuint target = 0, framebuffer = 0;  // the rendered heatmap
+int target_w = 0, target_h = 0;
+unsigned grid_version = 0, rendered_version = ~0u;
+bool rendered_smooth_x = false, rendered_smooth_y = false;
+float rendered_ratio = 0;
 
 GLuint compile(GLenum stage, const char* body, const char* stage_name) {
     GLuint sh = glCreateShader(stage);
@@ -79,36 +77,40 @@ void build() {
     u_scale = glGetUniformLocation(p, "u_scale");
 }
 
-void callback(const ImDrawList*, const ImDrawCmd* cmd) {
-    const auto* c = static_cast<const Command*>(cmd->UserCallbackData);
-    build();
-    if (!program || !texture) return;
-    const ImDrawData* dd = ImGui::GetDrawData();
-    const float scale = dd ? dd->FramebufferScale.x : 1.0f;
-    const int fb_w = int(dd ? dd->DisplaySize.x * dd->FramebufferScale.x + 0.5f : 1);
-    const int fb_h = int(dd ? dd->DisplaySize.y * dd->FramebufferScale.y + 0.5f : 1);
-    ImVec2 clip_min(cmd->ClipRect.x * scale, cmd->ClipRect.y * scale);
-    ImVec2 clip_max(cmd->ClipRect.z * scale, cmd->ClipRect.w * scale);
-    if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) return;
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(GLint(clip_min.x), GLint(fb_h - clip_max.y), GLsizei(clip_max.x - clip_min.x),
-              GLsizei(clip_max.y - clip_min.y));
+void render(int w, int h, bool smooth_x, bool smooth_y, float ratio) {
+    if (!target) {
+        glGenTextures(1, &target);
+        glGenFramebuffers(1, &framebuffer);
+    }
+    glBindTexture(GL_TEXTURE_2D, target);
+    if (w != target_w || h != target_h) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        target_w = w;
+        target_h = h;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, target, 0);
+    glDisable(GL_SCISSOR_TEST);
     glDisable(GL_BLEND);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, texture);
+    glBindTexture(GL_TEXTURE_2D, grid_texture);
     gfx::Program p;
     p.id = program;
     p.name = "fitmap";
-    const float x = c->min.x * scale, y = c->min.y * scale;
-    const float w = (c->max.x - c->min.x) * scale, h = (c->max.y - c->min.y) * scale;
-    gfx::draw_rect(p, x, y, w, h, fb_w, fb_h, [&](const gfx::Program&) {
+    gfx::draw_rect(p, 0, 0, float(w), float(h), w, h, [&](const gfx::Program&) {
         glUniform1i(u_grid, 0);
         glUniform2f(u_cells, float(tex_w), float(tex_h));
-        glUniform2f(u_smooth, c->smooth_x ? 1.0f : 0.0f, c->smooth_y ? 1.0f : 0.0f);
-        glUniform1f(u_line_px, 1.25f * scale);
-        glUniform1f(u_scale, scale);
+        glUniform2f(u_smooth, smooth_x ? 1.0f : 0.0f, smooth_y ? 1.0f : 0.0f);
+        glUniform1f(u_line_px, 1.25f * ratio);
+        glUniform1f(u_scale, ratio);
     });
     p.id = 0;  // not ours to delete
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
     ++draw_count;
 }
 
@@ -116,15 +118,15 @@ void callback(const ImDrawList*, const ImDrawCmd* cmd) {
 
 void upload(const float* ratios, int columns, int rows) {
     if (columns <= 0 || rows <= 0) return;
-    if (!texture) {
-        glGenTextures(1, &texture);
-        glBindTexture(GL_TEXTURE_2D, texture);
+    if (!grid_texture) {
+        glGenTextures(1, &grid_texture);
+        glBindTexture(GL_TEXTURE_2D, grid_texture);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     } else {
-        glBindTexture(GL_TEXTURE_2D, texture);
+        glBindTexture(GL_TEXTURE_2D, grid_texture);
     }
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     if (columns == tex_w && rows == tex_h) {
@@ -135,17 +137,23 @@ void upload(const float* ratios, int columns, int rows) {
         tex_h = rows;
     }
     glBindTexture(GL_TEXTURE_2D, 0);
+    ++grid_version;
 }
 
-void add_draw(ImDrawList* draw_list, const ImVec2& min, const ImVec2& max, bool smooth_x, bool smooth_y) {
-    int frame = ImGui::GetFrameCount();
-    if (frame != commands_frame) {
-        commands.clear();
-        commands_frame = frame;
+unsigned texture(int w, int h, bool smooth_x, bool smooth_y, float ratio) {
+    build();
+    if (!program || !grid_texture || w <= 0 || h <= 0) return 0;
+    w = std::min(w, 4096);
+    h = std::min(h, 4096);
+    if (rendered_version != grid_version || w != target_w || h != target_h || smooth_x != rendered_smooth_x ||
+        smooth_y != rendered_smooth_y || ratio != rendered_ratio) {
+        render(w, h, smooth_x, smooth_y, ratio);
+        rendered_version = grid_version;
+        rendered_smooth_x = smooth_x;
+        rendered_smooth_y = smooth_y;
+        rendered_ratio = ratio;
     }
-    commands.push_back({min, max, smooth_x, smooth_y});
-    draw_list->AddCallback(callback, &commands.back());
-    draw_list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+    return target;
 }
 
 bool build_now() {

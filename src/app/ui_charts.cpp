@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -582,7 +583,10 @@ void draw_largest_fit(App& app) {
     std::string b = "Largest micro-batch that fits: ";
     std::string bv = value(an.largest_b, an.b_upper);
     std::string s = "Longest sequence that fits: ";
-    std::string sv = value(an.largest_s, an.s_upper) + (an.largest_s > 0 ? " tokens" : "");
+    const bool learned = app.scenario.model.position_embedding == PositionEmbedding::learned;
+    std::string sv = an.largest_s > 0 && an.largest_s >= an.s_upper && learned
+                         ? format_grouped(double(an.largest_s)) + " tokens (the model's maximum)"
+                         : value(an.largest_s, an.s_upper) + (an.largest_s > 0 ? " tokens" : "");
     ImGui::TextUnformatted(b.c_str());
     ImGui::SameLine(0, 0);
     ImGui::PushStyleColor(ImGuiCol_Text, an.largest_b > 0 ? pal.text : pal.bad);
@@ -698,36 +702,63 @@ void draw_fit_map(App& app) {
         ImGui::Dummy(ImVec2(0, fh + 2));
     }
     ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImVec2 mmin(origin.x + left, origin.y), mmax(origin.x + left + map_w, origin.y + map_h);
+    // Whole framebuffer pixels, so the rendered texture maps 1:1 onto the screen.
+    const float ratio = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
+    ImVec2 mmin(std::round((origin.x + left) * ratio) / ratio, std::round(origin.y * ratio) / ratio);
+    ImVec2 mmax(mmin.x + std::round(map_w * ratio) / ratio, mmin.y + std::round(map_h * ratio) / ratio);
     bool visible = ImGui::IsRectVisible(mmin, mmax);
-    if (visible && nx > 0 && ny > 0) fitmap::add_draw(dl, mmin, mmax, m.smooth_x, m.smooth_y);
+    if (visible && nx > 0 && ny > 0) {
+        unsigned tex = fitmap::texture(int(std::lround(map_w * ratio)), int(std::lround(map_h * ratio)), m.smooth_x,
+                                       m.smooth_y, ratio);
+        if (tex) {
+            dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex)), mmin, mmax, ImVec2(0, 1),
+                         ImVec2(1, 0));
+        } else {
+            ImGui::PushFont(fonts().small);
+            dl->AddText(ImVec2(mmin.x + 12, mmin.y + 12), pal.bad, "The fit map's shader did not build in this browser.");
+            ImGui::PopFont();
+        }
+    }
     dl->AddRect(ImVec2(mmin.x - 1, mmin.y - 1), ImVec2(mmax.x + 1, mmax.y + 1), pal.card_border, 0, 0, 1.0f);
     auto cell_x = [&](float i) { return mmin.x + (i + 0.5f) / nx * map_w; };  // centre of column i
     auto cell_y = [&](float j) { return mmax.y - (j + 0.5f) / ny * map_h; };
-    // Ticks.
-    auto ticks = [&](int n, float length, float label_w) {
-        std::vector<int> out;
-        int want = std::max(2, std::min(n, int(length / std::max(label_w + 14, 34.0f))));
-        for (int k = 0; k < want; ++k) {
-            int i = want == 1 ? 0 : int(std::lround(double(k) * (n - 1) / (want - 1)));
-            if (out.empty() || i != out.back()) out.push_back(i);
+    // Ticks: (fractional index, value). Dense axes get round values (powers of two for s),
+    // discrete ones every k-th cell.
+    auto ticks = [&](const std::vector<std::int64_t>& values, SweepAxis axis, bool dense, float length, float label_w) {
+        std::vector<std::pair<float, std::int64_t>> out;
+        const int n = int(values.size());
+        if (n == 0) return out;
+        int want = std::max(2, std::min(n, int(length / std::max(label_w + 18, 34.0f))));
+        if (dense) {
+            double lo = double(values.front()), hi = double(values.back());
+            double raw = (hi - lo) / want;
+            double step = axis == SweepAxis::seq_len ? double(std::bit_ceil(std::uint64_t(std::max(1.0, raw))))
+                                                     : std::max(1.0, nice_step(hi - lo, want));
+            for (double v = std::ceil(lo / step) * step; v <= hi + 0.5; v += step) {
+                if (v < lo) continue;
+                out.push_back({fractional_index(values, std::int64_t(v)), std::int64_t(v)});
+            }
+            if (out.empty() || out.front().first > 1.5f) out.insert(out.begin(), {0.0f, values.front()});
+            return out;
         }
+        int every = std::max(1, int(std::ceil(double(n) / want)));
+        for (int i = 0; i < n; i += every) out.push_back({float(i), values[i]});
         return out;
     };
     ImGui::PushFont(fonts().small);
     float xlabel_w = 0;
     for (auto v : m.xs) xlabel_w = std::max(xlabel_w, ImGui::CalcTextSize(compact_value(v).c_str()).x);
     if (m.x_axis == SweepAxis::zero_stage) xlabel_w = ImGui::CalcTextSize("ZeRO-3").x;
-    for (int i : ticks(nx, map_w, xlabel_w)) {
-        float x = cell_x(float(i));
-        std::string label = m.x_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(m.xs[i]) : compact_value(m.xs[i]);
+    for (auto [fi, v] : ticks(m.xs, m.x_axis, m.smooth_x, map_w, xlabel_w)) {
+        float x = cell_x(fi);
+        std::string label = m.x_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
         ImVec2 ts = ImGui::CalcTextSize(label.c_str());
         dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), IM_COL32(255, 255, 255, 70), 1);
         dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, mmin.x - 4, mmax.x - ts.x + 4), mmax.y + 5), pal.text_faint, label.c_str());
     }
-    for (int j : ticks(ny, map_h, fh * 1.2f)) {
-        float y = cell_y(float(j));
-        std::string label = m.y_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(m.ys[j]) : compact_value(m.ys[j]);
+    for (auto [fj, v] : ticks(m.ys, m.y_axis, m.smooth_y, map_h, fh * 1.6f)) {
+        float y = cell_y(fj);
+        std::string label = m.y_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
         ImVec2 ts = ImGui::CalcTextSize(label.c_str());
         dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), IM_COL32(255, 255, 255, 70), 1);
         dl->AddText(ImVec2(mmin.x - 6 - ts.x, std::clamp(y - ts.y * 0.5f, mmin.y - 2, mmax.y - ts.y + 2)), pal.text_faint,
@@ -864,6 +895,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_charts_state() {
                 {"ys", map_data.ys},
                 {"rect", {test_state.map_rect[0], test_state.map_rect[1], test_state.map_rect[2], test_state.map_rect[3]}},
                 {"drawn", test_state.map_drawn},
+                {"hover", {map_data.hover_x, map_data.hover_y}},
                 {"shader_draws", fitmap::draws()},
                 {"ratios", map_data.grid}};
     scratch = j.dump();

@@ -227,6 +227,13 @@ void sweep_chart(App& app, SweepData& d, float width, float height, DrawnSweep& 
     ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted((std::string("vs ") + sweep_axis_label(d.axis)).c_str());
     ImGui::PopFont();
+    ImGui::SameLine(0, 8);
+    ImGui::PushFont(fonts().small);
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 2);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+    ImGui::TextUnformatted((std::string(unit_name(u)) + " per GPU").c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
 
     // y range: up to the largest value, at most 2.5× capacity (taller lines leave the chart).
     double top = cap * 1.1;
@@ -401,8 +408,13 @@ void sweep_chart(App& app, SweepData& d, float width, float height, DrawnSweep& 
 void stage_legend(int current_stage) {
     const Palette& pal = palette();
     ImGui::PushFont(fonts().small);
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    auto next = [&](const char* text) {  // same line unless the item would overflow
+        ImGui::SameLine(0, 16);
+        if (ImGui::GetCursorScreenPos().x + 22 + ImGui::CalcTextSize(text).x > right) ImGui::NewLine();
+    };
     for (int z = 0; z < stages; ++z) {
-        if (z) ImGui::SameLine(0, 16);
+        if (z) next(z == current_stage ? "ZeRO-0 (current)" : "ZeRO-0");
         ImVec2 p = ImGui::GetCursorScreenPos();
         float fh = ImGui::GetFontSize();
         ImGui::GetWindowDrawList()->AddLine(ImVec2(p.x, p.y + fh * 0.55f), ImVec2(p.x + 16, p.y + fh * 0.55f), stage_colours[z],
@@ -413,7 +425,7 @@ void stage_legend(int current_stage) {
         ImGui::Text(z == current_stage ? "ZeRO-%d (current)" : "ZeRO-%d", z);
         ImGui::PopStyleColor();
     }
-    ImGui::SameLine(0, 16);
+    next("capacity");
     {
         ImVec2 p = ImGui::GetCursorScreenPos();
         float fh = ImGui::GetFontSize();
@@ -423,7 +435,7 @@ void stage_legend(int current_stage) {
         ImGui::SetCursorScreenPos(ImVec2(p.x + 22, p.y));
         text_dim("capacity");
     }
-    ImGui::SameLine(0, 16);
+    next("this scenario");
     {
         ImVec2 p = ImGui::GetCursorScreenPos();
         float fh = ImGui::GetFontSize();
@@ -459,14 +471,15 @@ void map_legend(float width) {
     ImGui::PushFont(fonts().small);
     const float fh = ImGui::GetFontSize();
     ImVec2 p = ImGui::GetCursorScreenPos();
-    const float bar_w = std::min(220.0f, width * 0.45f), bar_h = 10;
+    const char* mid = "fits: memory / capacity";
+    const float needed = ImGui::CalcTextSize("0 %").x + ImGui::CalcTextSize(mid).x + ImGui::CalcTextSize("100 %").x + 20;
+    const float bar_w = std::min(width, std::max(std::min(260.0f, width * 0.45f), needed)), bar_h = 10;
     for (int i = 0; i < 22; ++i) {
         float a = float(i) / 22, b = float(i + 1) / 22;
         dl->AddRectFilledMultiColor(ImVec2(p.x + a * bar_w, p.y), ImVec2(p.x + b * bar_w + 0.5f, p.y + bar_h), ramp(a), ramp(b),
                                     ramp(b), ramp(a));
     }
     dl->AddText(ImVec2(p.x, p.y + bar_h + 2), pal.text_faint, "0 %");
-    const char* mid = "fits: memory / capacity";
     dl->AddText(ImVec2(p.x + (bar_w - ImGui::CalcTextSize(mid).x) * 0.5f, p.y + bar_h + 2), pal.text_dim, mid);
     dl->AddText(ImVec2(p.x + bar_w - ImGui::CalcTextSize("100 %").x, p.y + bar_h + 2), pal.text_faint, "100 %");
     float x = p.x + bar_w + 18;
@@ -585,7 +598,7 @@ void draw_largest_fit(App& app) {
     std::string s = "Longest sequence that fits: ";
     const bool learned = app.scenario.model.position_embedding == PositionEmbedding::learned;
     std::string sv = an.largest_s > 0 && an.largest_s >= an.s_upper && learned
-                         ? format_grouped(double(an.largest_s)) + " tokens (the model's maximum)"
+                         ? format_grouped(double(an.largest_s)) + " tokens (model max.)"
                          : value(an.largest_s, an.s_upper) + (an.largest_s > 0 ? " tokens" : "");
     ImGui::TextUnformatted(b.c_str());
     ImGui::SameLine(0, 0);
@@ -606,6 +619,7 @@ void draw_largest_fit(App& app) {
     }
     ImGui::TextUnformatted(s.c_str());
     ImGui::SameLine(0, 0);
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(sv.c_str()).x) ImGui::NewLine();
     ImGui::PushStyleColor(ImGuiCol_Text, an.largest_s > 0 ? pal.text : pal.bad);
     ImGui::TextUnformatted(sv.c_str());
     ImGui::PopStyleColor();
@@ -625,7 +639,7 @@ void draw_sweeps(App& app) {
     if (!app.evaluation.ok()) return;
     refresh_sweeps(app);
     begin_card("sweeps_card");
-    section_title("Memory per GPU as one setting changes", "one line per ZeRO stage");
+    section_title("Memory vs one setting", ImGui::GetContentRegionAvail().x > 480 ? "per GPU, one line per ZeRO stage" : nullptr);
     stage_legend(app.scenario.parallel.zero_stage);
     ImGui::Dummy(ImVec2(0, 2));
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -657,7 +671,7 @@ void draw_fit_map(App& app) {
     refresh_map(app);
     MapData& m = map_data;
     begin_card("fitmap_card");
-    section_title("Fit map", "where this GPU runs out of memory");
+    section_title("Fit map", ImGui::GetContentRegionAvail().x > 420 ? "where this GPU runs out of memory" : nullptr);
     // Axis pickers.
     {
         ImGui::PushFont(fonts().small);
@@ -927,34 +941,41 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_charts_set_map_axes(const char* x, con
     return scratch.c_str();
 }
 
-// Times the fit-map grid and the sweeps of the current scenario in this browser (wasm):
-// {"grid_ms": median, "sweeps_ms": median, "cells": n, "runs": runs}.
+// Times, in this browser's wasm, the fit-map grid over the same axes as bench/bench_estimate.cpp's
+// BM_FitGrid (b = 1..128 × s = 128..16384, 128² cells) and all sweep charts (b, s, N × 4 ZeRO
+// stages + largest b and s, as BM_AllSweeps) for the current scenario. Medians of `runs`; each
+// sweep sample repeats 20 times (one pass is below the browser's timer resolution).
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_charts_bench(const char* runs_text) {
     App& app = the_app();
     int runs = std::clamp(std::atoi(runs_text ? runs_text : "10"), 1, 200);
     std::vector<double> grid_t, sweep_t;
-    const Analysis& an = analysis(app);
-    auto xs = map_axis_values(app.scenario, SweepAxis::micro_batch_size, an);
-    auto ys = map_axis_values(app.scenario, SweepAxis::seq_len, an);
+    std::vector<std::int64_t> xs(128), ys(128);
+    for (int i = 0; i < 128; ++i) {
+        xs[i] = i + 1;
+        ys[i] = 128 * (i + 1);
+    }
     std::vector<float> grid(xs.size() * ys.size());
     std::vector<SweepPoint> points(64);
+    constexpr int sweep_reps = 20;
     for (int r = 0; r < runs; ++r) {
         double t0 = now_ms();
         fit_grid_into(app.scenario, SweepAxis::micro_batch_size, xs, SweepAxis::seq_len, ys, grid);
         double t1 = now_ms();
-        for (SweepAxis axis : {SweepAxis::micro_batch_size, SweepAxis::seq_len, SweepAxis::num_gpus}) {
-            auto values = sweep_axis_values(app.scenario, axis, 12);
-            for (int z = 0; z < 4; ++z) {
-                Scenario base = app.scenario;
-                base.parallel.zero_stage = z;
-                sweep_into(base, axis, values, std::span(points).first(values.size()));
+        for (int rep = 0; rep < sweep_reps; ++rep) {
+            for (SweepAxis axis : {SweepAxis::micro_batch_size, SweepAxis::seq_len, SweepAxis::num_gpus}) {
+                auto values = sweep_axis_values(app.scenario, axis, 12);
+                for (int z = 0; z < 4; ++z) {
+                    Scenario base = app.scenario;
+                    base.parallel.zero_stage = z;
+                    sweep_into(base, axis, values, std::span(points).first(values.size()));
+                }
             }
+            largest_fitting(app.scenario, SweepAxis::micro_batch_size, 1 << 16);
+            largest_fitting(app.scenario, SweepAxis::seq_len, 1 << 22);
         }
-        largest_fitting(app.scenario, SweepAxis::micro_batch_size, 1 << 16);
-        largest_fitting(app.scenario, SweepAxis::seq_len, 1 << 22);
         double t2 = now_ms();
         grid_t.push_back(t1 - t0);
-        sweep_t.push_back(t2 - t1);
+        sweep_t.push_back((t2 - t1) / sweep_reps);
     }
     std::sort(grid_t.begin(), grid_t.end());
     std::sort(sweep_t.begin(), sweep_t.end());

@@ -1,38 +1,14 @@
 // The vramcalc command end to end: exit codes, JSON output, errors on stderr naming the field.
 #include <catch2/catch.hpp>
 
-#include <array>
-#include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
+
+#include "cli_runner.hpp"
 
 namespace {
-
-struct Run {
-    int exit_code;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
-
-Run run_cli(const std::string& args, const std::string& stdin_text = "") {
-    std::string base = "/tmp/vramcalc_cli_test_" + std::to_string(::getpid());
-    std::ofstream(base + ".in") << stdin_text;
-    std::string command = std::string(VRAMCALC_CLI_PATH) + " " + args + " <" + base + ".in >" + base + ".out 2>" + base + ".err";
-    int status = std::system(command.c_str());
-    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
-    std::remove((base + ".in").c_str());
-    std::remove((base + ".out").c_str());
-    std::remove((base + ".err").c_str());
-    return r;
-}
-
+using Run = vramcalc::testing::CliRun;
+using vramcalc::testing::run_cli;
 }  // namespace
 
 TEST_CASE("CLI reproduces the seed's Llama-65B activations from flags") {

@@ -9,33 +9,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_runner.hpp"
+
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-    std::string err;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), {}};
-}
+using Run = vramcalc::testing::CliRun;
+using vramcalc::testing::run_cli;
 
 std::string temp_file(const std::string& name, const std::string& text) {
     std::string path = "/tmp/vramcalc_import_cli_" + std::to_string(::getpid()) + "_" + name;
     std::ofstream(path) << text;
     return path;
-}
-
-Run run_cli(const std::string& args) {
-    std::string base = "/tmp/vramcalc_import_cli_" + std::to_string(::getpid());
-    std::string command = std::string(VRAMCALC_CLI_PATH) + " " + args + " </dev/null >" + base + ".out 2>" + base + ".err";
-    int status = std::system(command.c_str());
-    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
-    std::remove((base + ".out").c_str());
-    std::remove((base + ".err").c_str());
-    return r;
 }
 
 // mistralai/Mixtral-8x7B-v0.1 config.json (published on the Hugging Face Hub).

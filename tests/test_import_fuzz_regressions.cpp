@@ -1,6 +1,8 @@
 // Regression tests for problems the libFuzzer targets (tests/fuzz) found in the decoders.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <limits>
 #include <string>
 
 #include "codec/codec.hpp"
@@ -70,4 +72,28 @@ TEST_CASE("fuzz regression: messages quoting the input stay UTF-8 (no character 
     auto j = codec::scenario_from_json_text("{\"model\": {\"mlp\": \"" + std::string(39, 'y') + "\xE2\x9C\x93\"}}");
     CHECK(has_issue(j, "model.mlp"));
     check_printable(j);
+}
+
+TEST_CASE("fuzz regression: numbers an integer field cannot hold are rejected without undefined behaviour") {
+    // Found by fuzz_decode_link (UBSan: "1.25e+11 is outside the range of representable values of
+    // type 'int'" in the zero_stage setter) from the link item "z=125e9".
+    auto r = codec::decode_link("v=1&z=125e9");
+    CHECK(has_issue(r, "parallel.zero_stage"));
+    CHECK(r.scenario.parallel.zero_stage == Scenario{}.parallel.zero_stage);
+    CHECK(validate(r.scenario).empty());
+    auto j = codec::scenario_from_json_text(R"({"parallel": {"zero_stage": 9007199254740992}})");
+    CHECK(has_issue(j, "parallel.zero_stage"));
+
+    // The field table's setters themselves saturate (UI and bindings call them directly).
+    Scenario s;
+    const FieldSpec& stage = *find_field_by_path("parallel.zero_stage");
+    for (double v : {1.25e11, -1e300, 1e300, std::numeric_limits<double>::quiet_NaN()}) {
+        stage.set(s, v);
+        CHECK_FALSE(validate(s).empty());
+    }
+    const FieldSpec& layers = *find_field_by_path("model.layers");
+    layers.set(s, 1e30);  // beyond int64
+    CHECK(s.model.layers == std::numeric_limits<std::int64_t>::max());
+    layers.set(s, -1e30);
+    CHECK(s.model.layers == std::numeric_limits<std::int64_t>::lowest());
 }

@@ -1,6 +1,8 @@
 #include "fields.hpp"
 
 #include <array>
+#include <limits>
+#include <type_traits>
 
 namespace vramcalc {
 namespace {
@@ -14,10 +16,25 @@ constexpr std::array<const char*, 4> optimizer_choice = {"adamw", "adamw_8bit", 
 constexpr std::array<const char*, 3> recompute_choice = {"none", "selective", "full"};
 constexpr std::span<const char* const> no_choices{};
 
+// double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
+// becomes that type's max/lowest, which every validation rule rejects. (fuzz_decode_link found
+// "z=125e9": 1.25e11 cast to the int zero_stage.)
+template <class T>
+T to_member(double v) {
+    if constexpr (std::is_floating_point_v<T>) {
+        return static_cast<T>(v);
+    } else {
+        constexpr double lowest = static_cast<double>(std::numeric_limits<T>::lowest());  // -2^31 or -2^63, exact
+        if (!(v >= lowest)) return std::numeric_limits<T>::lowest();  // also NaN
+        if (v >= -lowest) return std::numeric_limits<T>::max();       // 2^31 or 2^63 and above
+        return static_cast<T>(v);
+    }
+}
+
 // Accessor pairs generated per member; `sub` is model/training/parallel/hardware.
 #define VRC_NUM(sub, member, type)                                                  \
     [](const Scenario& s) { return static_cast<double>(s.sub.member); },             \
-    [](Scenario& s, double v) { s.sub.member = static_cast<type>(v); }, nullptr, nullptr
+    [](Scenario& s, double v) { s.sub.member = to_member<type>(v); }, nullptr, nullptr
 #define VRC_BOOL(sub, member)                                                       \
     [](const Scenario& s) { return s.sub.member ? 1.0 : 0.0; },                      \
     [](Scenario& s, double v) { s.sub.member = v != 0.0; }, nullptr, nullptr

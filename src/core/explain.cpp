@@ -1,10 +1,11 @@
 #include "explain.hpp"
 
+#include <algorithm>
+
 namespace vramcalc {
 namespace {
 
-constexpr const char* tm101 = "Transformer Math 101 (seed 000)";
-constexpr const char* seed003 = "seed 003 (34·sbh + 5·as²b) and Korthikanti et al. 2022";
+constexpr const char* tm101 = "Transformer Math 101 (EleutherAI, https://blog.eleuther.ai/transformer-math/)";
 
 }  // namespace
 
@@ -34,65 +35,89 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
     out.push_back({"layout.data_parallel", "Data-parallel degree", "DP = N / (t · p)", tm101, dp, "",
                    {{"N", double(par.num_gpus), ""}, {"t", t, ""}, {"p", pp, ""}}});
 
-    const char* weights_formula = stage >= 3 ? "weights = P/(t·p) / DP · bytes_w + live_params · bytes_w (ZeRO-3)"
-                                             : "weights = P/(t·p) · bytes_w";
-    out.push_back({"memory_per_gpu_bytes.weights", "Weights per GPU", weights_formula, tm101, mem.weights, "bytes",
+    const auto& ms = e.model_states_bytes;
+    const auto& peak = e.memory_timeline.at(mem.peak_phase);
+    const char* zero = "Transformer Math 101; Rajbhandari et al. 2019 (ZeRO, arXiv:1910.02054)";
+    out.push_back({"model_states_bytes.weights", "Weights per GPU (persistent)",
+                   stage >= 3 ? "weights = P/(t·p) / DP · bytes_w (ZeRO-3; 0 for FSDP's 16-bit copy)"
+                              : "weights = P/(t·p) · bytes_w",
+                   zero, ms.weights, "bytes",
                    {{"P/(t·p)", e.params_per_gpu, "parameters"},
                     {"bytes_w", e.bytes_per_parameter.weights, "bytes/param"},
-                    {"DP", stage >= 3 ? dp : 1.0, ""},
-                    {"live_params · bytes_w", mem.zero3_live_params, "bytes"}}});
-    out.push_back({"memory_per_gpu_bytes.gradients", "Gradients per GPU",
+                    {"DP", stage >= 3 ? dp : 1.0, ""}}});
+    out.push_back({"model_states_bytes.gradients", "Gradients per GPU (all of them)",
                    stage >= 2 ? "gradients = P/(t·p) / DP · bytes_g (ZeRO-2/3)" : "gradients = P/(t·p) · bytes_g",
-                   tm101, mem.gradients, "bytes",
+                   zero, ms.gradients, "bytes",
                    {{"P/(t·p)", e.params_per_gpu, "parameters"},
                     {"bytes_g", e.bytes_per_parameter.gradients, "bytes/param"},
                     {"DP", stage >= 2 ? dp : 1.0, ""}}});
-    out.push_back({"memory_per_gpu_bytes.optimizer", "Optimizer states per GPU",
-                   par.offload_optimizer ? "optimizer = 0 on the GPU (offloaded: P/(t·p) / DP · bytes_opt in host memory)"
-                   : stage >= 1          ? "optimizer = P/(t·p) / DP · bytes_opt (ZeRO-1+)"
-                                         : "optimizer = P/(t·p) · bytes_opt",
-                   "Transformer Math 101; Rajbhandari et al. 2019 (ZeRO)", mem.optimizer, "bytes",
+    out.push_back({"model_states_bytes.optimizer", "Optimizer states per GPU",
+                   (par.offload_optimizer || par.offload_params)
+                       ? "optimizer = 0 on the GPU (offloaded: P/(t·p) / DP · bytes_opt in host memory)"
+                   : stage >= 1 ? "optimizer = P/(t·p) / DP · bytes_opt (ZeRO-1+)"
+                                : "optimizer = P/(t·p) · bytes_opt",
+                   zero, ms.optimizer, "bytes",
                    {{"P/(t·p)", e.params_per_gpu, "parameters"},
                     {"bytes_opt", e.bytes_per_parameter.optimizer, "bytes/param"},
                     {"DP", stage >= 1 ? dp : 1.0, ""},
                     {"host bytes per GPU", e.host_bytes_per_gpu, "bytes"}}});
 
-    const char* per_layer_formula =
-        tr.recompute == Recompute::full
-            ? "per_layer = 2·s·b·h (full recomputation keeps each layer's input)"
-            : (a.as2b_coefficient > 0 ? "per_layer = c_sbh·s·b·h + c_as2b·a·s²·b; GPT at t = 1: c_sbh = 34, c_as2b = 5"
-                                      : "per_layer = c_sbh·s·b·h (attention scores not stored: FlashAttention or "
-                                        "selective recomputation)");
-    out.push_back({"activations.per_layer_bytes", "Activations of one layer, one micro-batch", per_layer_formula,
-                   seed003, a.per_layer_bytes, "bytes",
+    const auto& l = a.layer;
+    out.push_back({"activations.per_layer_bytes", "Activations of one layer, one micro-batch",
+                   "per_layer = s·b·(outside_tp / sp + inside_tp / t) + scores·a·s²·b / t; GPT, fused kernels, t = 1: "
+                   "34·s·b·h + 5·a·s²·b",
+                   "Korthikanti et al. 2022 (arXiv:2205.05198) eq. 1–2 for fused kernels; PyTorch saved tensors of "
+                   "Hugging Face modules for eager; docs/formulas.md §4",
+                   a.per_layer_bytes, "bytes",
                    {{"s", double(tr.seq_len), "tokens"},
                     {"b", double(tr.micro_batch_size), ""},
                     {"h", double(m.hidden_size), ""},
                     {"a", double(m.num_heads), ""},
                     {"t", t, ""},
+                    {"norms", l.norms, "bytes/token"},
+                    {"linear inputs", l.linear_inputs, "bytes/token"},
+                    {"dropout masks", l.dropout_masks, "bytes/token"},
+                    {"checkpoint", l.checkpoint, "bytes/token"},
+                    {"Q, K, V", l.qkv, "bytes/token"},
+                    {"attention output", l.attention, "bytes/token"},
+                    {"MLP", l.mlp, "bytes/token"},
+                    {"scores", l.scores_per_as, "bytes per a·s"},
                     {"c_sbh", a.sbh_coefficient, "bytes"},
                     {"c_as2b", a.as2b_coefficient, "bytes"}}});
-    out.push_back({"memory_per_gpu_bytes.activations", "Activations per GPU",
-                   pp > 1 ? "activations = max(first stage: per_layer · ceil(L/p) · in_flight + embedding, "
-                            "last stage: per_layer · ceil(L/p) + output)"
-                          : "activations = per_layer · L + embedding + output",
-                   "Korthikanti et al. 2022 §4.2.3 (1F1B in-flight micro-batches), §4.3 (embedding, logits)",
-                   mem.activations, "bytes",
+    out.push_back({"activations.transformer_layers_bytes", "Activations of all layers on the GPU",
+                   "layers = (recomputed · checkpointed_layer + (ceil(L/p) − recomputed) · per_layer) · in_flight",
+                   "Korthikanti et al. 2022 §4.2.3 (1F1B keeps p micro-batches in flight on the first stage)",
+                   a.transformer_layers_bytes, "bytes",
                    {{"per_layer", a.per_layer_bytes, "bytes"},
                     {"ceil(L/p)", a.layers_on_gpu, ""},
-                    {"in_flight", a.in_flight_microbatches, "micro-batches"},
-                    {"embedding", a.embedding_bytes, "bytes"},
-                    {"output (norm, head input, fp32 logits 4·s·b·V/t)", a.output_bytes, "bytes"}}});
-    out.push_back({"memory_per_gpu_bytes.overhead", "Reserved overhead", "overhead = reserved_gib · 2^30",
-                   "user input (CUDA context, NCCL, allocator)", mem.overhead, "bytes",
-                   {{"reserved_gib", sc.hardware.reserved_gib, "GiB"}}});
-    out.push_back({"memory_per_gpu_bytes.total", "Total per GPU",
-                   "total = weights + gradients + optimizer + activations + overhead", tm101, mem.total, "bytes",
-                   {{"weights", mem.weights, "bytes"},
-                    {"gradients", mem.gradients, "bytes"},
-                    {"optimizer", mem.optimizer, "bytes"},
-                    {"activations", mem.activations, "bytes"},
-                    {"overhead", mem.overhead, "bytes"},
+                    {"recomputed", a.recomputed_layers, "layers"},
+                    {"in_flight", a.in_flight_microbatches, "micro-batches"}}});
+    out.push_back({"activations.loss_bytes", "Logits and loss at their peak",
+                   "loss = s·b·V/t · max(forward peak, backward peak) bytes per logit",
+                   "PyTorch cross_entropy (log_softmax + nll_loss, fp32 upcast); Korthikanti et al. 2022 §4.3 "
+                   "(4·s·b·V/t fp32 logits); torchtune CEWithChunkedOutputLoss",
+                   std::max(a.loss_per_logit.forward_peak, a.loss_per_logit.backward_peak) * a.logits_elements, "bytes",
+                   {{"s·b·V/t", a.logits_elements, "elements"},
+                    {"kept", a.loss_per_logit.saved, "bytes/logit"},
+                    {"forward peak", a.loss_per_logit.forward_peak, "bytes/logit"},
+                    {"backward peak", a.loss_per_logit.backward_peak, "bytes/logit"}}});
+    out.push_back({"memory_per_gpu_bytes.peak_allocated", "Peak allocated per GPU",
+                   "peak = max over forward, loss, backward, optimizer step of weights + gradients + optimizer + "
+                   "activations + logits + temporaries",
+                   "docs/formulas.md §5 (timeline of one step)", mem.peak_allocated, "bytes",
+                   {{"weights", peak.weights, "bytes"},
+                    {"gradients", peak.gradients, "bytes"},
+                    {"optimizer", peak.optimizer, "bytes"},
+                    {"activations", peak.activations, "bytes"},
+                    {"logits", peak.logits, "bytes"},
+                    {"temporaries", peak.temporaries, "bytes"}}});
+    out.push_back({"memory_per_gpu_bytes.total", "Total per GPU (as nvidia-smi shows it)",
+                   "total = peak_allocated · (1 + allocator_overhead) + cuda_context + reserved",
+                   "PyTorch CUDA caching allocator; hardware.cuda_context_gib", mem.total, "bytes",
+                   {{"peak_allocated", mem.peak_allocated, "bytes"},
+                    {"allocator_overhead", sc.hardware.allocator_overhead, ""},
+                    {"cuda_context", sc.hardware.cuda_context_gib * bytes_per_gib, "bytes"},
+                    {"reserved", sc.hardware.reserved_gib * bytes_per_gib, "bytes"},
                     {"capacity", e.capacity_bytes, "bytes"}}});
 
     out.push_back({"compute.model_flops", "Model FLOPs",

@@ -153,8 +153,11 @@ TEST_CASE("explain: every term's inputs reproduce its value") {
     CHECK(peak.value == Approx(input(peak, "weights") + input(peak, "gradients") + input(peak, "optimizer") +
                                input(peak, "activations") + input(peak, "logits") + input(peak, "temporaries")));
     const auto& total = find("memory_per_gpu_bytes.total");
-    CHECK(total.value == Approx(input(total, "peak_allocated") * (1 + input(total, "allocator_overhead")) +
-                                input(total, "cuda_context") + input(total, "reserved")));
+    CHECK(total.value == Approx(input(total, "peak_reserved") + input(total, "cuda_context") +
+                                input(total, "NCCL buffers") + input(total, "reserved")));
+    const auto& reserved = find("memory_per_gpu_bytes.peak_reserved");
+    CHECK(reserved.value == Approx(input(reserved, "peak_allocated") * (1 + input(reserved, "allocator_overhead")) +
+                                   input(reserved, "largest block")));
     const auto& time = find("compute.seconds");
     CHECK(time.value == Approx(input(time, "C") / (input(time, "N") * input(time, "FLOP/s per GPU"))));
     for (const auto& t : terms) {

@@ -421,6 +421,13 @@ json estimate_to_json(const Estimate& e) {
     const auto& m = e.memory_per_gpu_bytes;
     const auto& c = e.compute;
     const auto& r = e.resolved;
+    json timeline = json::array();
+    for (StepPhase phase : all_step_phases) {
+        const PhaseMemory& p = e.memory_timeline.at(phase);
+        timeline.push_back({{"phase", step_phase_id(phase)}, {"weights", p.weights}, {"gradients", p.gradients},
+                            {"optimizer", p.optimizer}, {"activations", p.activations}, {"logits", p.logits},
+                            {"temporaries", p.temporaries}, {"total", p.total()}});
+    }
     json warnings = json::array();
     for (int i = 0; i < e.warnings.count; ++i)
         warnings.push_back({{"id", warning_id(e.warnings.items[i])}, {"message", warning_message(e.warnings.items[i])}});
@@ -445,7 +452,16 @@ json estimate_to_json(const Estimate& e) {
           {"output_bytes", a.output_bytes}, {"total_bytes", a.total_bytes}}},
         {"memory_per_gpu_bytes",
          {{"weights", m.weights}, {"zero3_live_params", m.zero3_live_params}, {"gradients", m.gradients},
-          {"optimizer", m.optimizer}, {"activations", m.activations}, {"overhead", m.overhead}, {"total", m.total}}},
+          {"optimizer", m.optimizer}, {"activations", m.activations}, {"logits", m.logits},
+          {"temporaries", m.temporaries}, {"overhead", m.overhead}, {"total", m.total},
+          {"peak_allocated", m.peak_allocated}, {"peak_reserved", m.peak_reserved},
+          {"peak_phase", step_phase_id(m.peak_phase)}}},
+        {"model_states_bytes",
+         {{"weights", e.model_states_bytes.weights}, {"gradients", e.model_states_bytes.gradients},
+          {"optimizer", e.model_states_bytes.optimizer}, {"live_params", e.model_states_bytes.live_params},
+          {"autocast_copies", e.model_states_bytes.autocast_copies}, {"buckets", e.model_states_bytes.buckets},
+          {"optimizer_temporaries", e.model_states_bytes.optimizer_temporaries}}},
+        {"memory_timeline", timeline},
         {"host_memory_bytes", {{"per_gpu", e.host_bytes_per_gpu}, {"total", e.host_bytes_total}}},
         {"capacity_bytes", e.capacity_bytes},
         {"headroom_bytes", e.headroom_bytes},

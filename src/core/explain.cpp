@@ -111,12 +111,21 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                     {"activations", peak.activations, "bytes"},
                     {"logits", peak.logits, "bytes"},
                     {"temporaries", peak.temporaries, "bytes"}}});
-    out.push_back({"memory_per_gpu_bytes.total", "Total per GPU (as nvidia-smi shows it)",
-                   "total = peak_allocated · (1 + allocator_overhead) + cuda_context + reserved",
-                   "PyTorch CUDA caching allocator; hardware.cuda_context_gib", mem.total, "bytes",
+    out.push_back({"memory_per_gpu_bytes.peak_reserved", "Peak reserved by PyTorch's allocator",
+                   "reserved = peak_allocated · (1 + allocator_overhead) + largest transient block (when the overhead > 0)",
+                   "PyTorch CUDA caching allocator (block splitting and caching); docs/accuracy.md", mem.peak_reserved,
+                   "bytes",
                    {{"peak_allocated", mem.peak_allocated, "bytes"},
                     {"allocator_overhead", sc.hardware.allocator_overhead, ""},
+                    {"largest block", mem.peak_reserved - mem.peak_allocated * (1 + sc.hardware.allocator_overhead),
+                     "bytes"}}});
+    double nccl = mem.total - mem.peak_reserved - (sc.hardware.cuda_context_gib + sc.hardware.reserved_gib) * bytes_per_gib;
+    out.push_back({"memory_per_gpu_bytes.total", "Total per GPU (as nvidia-smi shows it)",
+                   "total = peak_reserved + cuda_context + NCCL buffers (N > 1) + reserved",
+                   "CUDA context and NCCL buffers live outside PyTorch's allocator; docs/accuracy.md", mem.total, "bytes",
+                   {{"peak_reserved", mem.peak_reserved, "bytes"},
                     {"cuda_context", sc.hardware.cuda_context_gib * bytes_per_gib, "bytes"},
+                    {"NCCL buffers", nccl, "bytes"},
                     {"reserved", sc.hardware.reserved_gib * bytes_per_gib, "bytes"},
                     {"capacity", e.capacity_bytes, "bytes"}}});
 

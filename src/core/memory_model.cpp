@@ -22,6 +22,13 @@ namespace {
 
 double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b); }
 
+// Copies of the largest transient tensor the caching allocator holds at its peak on top of the
+// fractional overhead (docs/accuracy.md "Allocator"). Applies when allocator_overhead > 0.
+constexpr double fragmentation_blocks = 1.0;
+// NCCL communicator buffers per process, outside PyTorch's allocator (≈ 0.54–0.69 GB measured per
+// process group on A100; NCCL_BUFFSIZE 4 MiB × channels × peers). [docs/accuracy.md]
+constexpr double nccl_buffers_gib = 0.5;
+
 // Which dtypes the activations of this scenario have.
 struct ActivationDtypes {
     double matmul = 2;    // outputs of matmuls, bytes
@@ -142,18 +149,21 @@ LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const Acti
     return l;
 }
 
-// torch.compile (Inductor's min-cut partitioner) recomputes pointwise work in backward: it keeps
-// each norm's input, SDPA's inputs and outputs, and the matmul outputs that feed non-trivial ops
-// (gate and up of SwiGLU; fc1 of GELU MLPs). [TORCH: functorch partitioners]
+// torch.compile (Inductor's min-cut partitioner) recomputes pointwise work in backward but keeps
+// every tensor a backward matmul reads (ban_recompute_materialized_backward): each norm's input and
+// output, SDPA's inputs and outputs, and the MLP tensors the weight gradients read (SwiGLU: fc1's
+// gate and up and their product; GELU: fc1 output and activation output) — Korthikanti's fused set
+// without the separate fp32 upcasts, with an fp32 residual stream under autocast. [TORCH: functorch partitioners]
 LayerActivationBytes compiled_layer(const Scenario& sc, const Widths& w, const ActivationDtypes& dt) {
     const bool dropout = sc.training.dropout;
     const double e = dt.matmul;
     LayerActivationBytes l;
     l.norms = 2.0 * dt.residual * w.h;
+    l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
     l.attention = e * w.q + (sc.training.flash_attention ? 4.0 * w.a : 0.0);
-    l.mlp = (gated_mlp(sc.model) ? 2.0 : 1.0) * e * w.f * w.k;
+    l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
     if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;
     l.scores_per_as = sc.training.flash_attention ? 0.0 : e + (dropout ? 1.0 + e : 0.0);
     return l;
@@ -233,10 +243,11 @@ LossBytesPerLogit loss_bytes_per_logit(const TrainingConfig& tr, double logit_by
                 b.forward_peak = logit_bytes + upcast;
                 b.backward_peak = 4.0 + logit_bytes;
             } else if (tr.kernels == Kernels::compiled) {
-                // Inductor fuses upcast, log-softmax and NLL: keeps the logits and per-row statistics.
-                b.saved = logit_bytes;
-                b.forward_peak = logit_bytes;
-                b.backward_peak = 2.0 * logit_bytes;
+                // Compiled blocks, logits upcast outside them (torchtune, torchtitan): the fused
+                // cross-entropy keeps the fp32 logits and writes one fp32 gradient.
+                b.saved = 4.0;
+                b.forward_peak = logit_bytes + upcast;
+                b.backward_peak = 8.0;
             } else {
                 // F.cross_entropy(logits.float()): forward holds the logits, their fp32 copy and the
                 // fp32 log-probabilities (kept); backward the log-probabilities, the NLL gradient and
@@ -247,12 +258,20 @@ LossBytesPerLogit loss_bytes_per_logit(const TrainingConfig& tr, double logit_by
             }
             break;
         case Loss::chunked: {
-            // torchtune CEWithChunkedOutputLoss: all chunks' logits and log-probabilities are kept,
-            // one chunk is upcast at a time; backward works one chunk at a time.
+            // torchtune CEWithChunkedOutputLoss: all chunks' logits are computed first; each chunk
+            // is upcast and its log-probabilities kept; backward works one chunk at a time. Compiled
+            // (compute_cross_entropy under torch.compile), the upcast fuses into the loss kernel,
+            // which keeps the 16-bit chunk logits instead of fp32 log-probabilities.
             double n = double(std::max<std::int64_t>(1, tr.loss_chunks));
-            b.saved = 4.0;
-            b.forward_peak = logit_bytes + 4.0 + upcast / n;
-            b.backward_peak = 4.0 + (8.0 + logit_bytes) / n;
+            if (tr.kernels == Kernels::compiled) {
+                b.saved = logit_bytes;
+                b.forward_peak = logit_bytes;
+                b.backward_peak = logit_bytes + (logit_bytes + 4.0) / n;
+            } else {
+                b.saved = 4.0;
+                b.forward_peak = logit_bytes + 4.0 + upcast / n;
+                b.backward_peak = 4.0 + (8.0 + logit_bytes) / n;
+            }
             break;
         }
         case Loss::fused:
@@ -353,8 +372,14 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
             ms.live_params = std::min(par.zero3_live_params, e.params_per_gpu) * compute_param_bytes;
         }
     }
-    const double host_states = (par.offload_optimizer || par.offload_params) ? optimizer_bytes : 0.0;
-    ms.optimizer = host_states > 0 ? 0.0 : optimizer_bytes;
+    double host_states = (par.offload_optimizer || par.offload_params) ? optimizer_bytes : 0.0;
+    // bitsandbytes paged optimizers keep their states in CUDA unified memory, outside PyTorch's
+    // allocator, paged to the host under pressure: they never cause an out-of-memory error.
+    if (host_states == 0 && tr.paged_optimizer) {
+        double master = f::is_mixed(tr.precision) ? 4.0 : 0.0;
+        host_states = sharded(stage >= 1) * (bpp.optimizer - master);
+    }
+    ms.optimizer = optimizer_bytes - host_states;
     double host_params = 0;
     if (par.offload_params && stage >= 3) {
         host_params = ms.weights + ms.gradients;
@@ -376,7 +401,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // Optimizer-step temporaries: foreach AdamW allocates sqrt(v) for every parameter it updates;
     // DeepSpeed ZeRO-1/2 upcasts its gradient partition to fp32. [TORCH optim; DeepSpeed stage_1_and_2.py]
     bool adam = tr.optimizer == Optimizer::adamw;
-    if (!tr.optimizer_in_backward && host_states == 0) {
+    if (!tr.optimizer_in_backward && host_states == 0 && !tr.paged_optimizer) {
         if (tr.optimizer_impl == OptimizerImpl::foreach && adam)
             ms.optimizer_temporaries = sharded(stage >= 1) * f::optimizer_state_bytes(tr.precision);
         if (tr.framework == Framework::deepspeed && (stage == 1 || stage == 2) && f::is_mixed(tr.precision))
@@ -546,9 +571,21 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     mem.logits = peak.logits;
     mem.temporaries = peak.temporaries;
     mem.peak_allocated = peak.total();
-    // The caching allocator holds more than the tensors need (block rounding, fragmentation). [TORCH]
-    mem.peak_reserved = mem.peak_allocated * (1.0 + hw.allocator_overhead);
-    double fixed = (hw.cuda_context_gib + hw.reserved_gib) * bytes_per_gib;
+    // The caching allocator holds more than the tensors need: block rounding and freed blocks it
+    // cannot reuse (allocator_overhead), and, because a freed large block is soon split by smaller
+    // tensors, one more copy of the step's largest transient tensor (typically the fp32 logits). [TORCH]
+    double largest_block = 0;
+    if (tr.loss != Loss::fused) {
+        double n = tr.loss == Loss::chunked ? double(std::max<std::int64_t>(1, tr.loss_chunks)) : 1.0;
+        largest_block = std::max(largest_block, 4.0 * a.logits_elements / n);
+    }
+    if (scores_materialised) largest_block = std::max(largest_block, 4.0 * w.a * s * tokens / t);
+    largest_block = std::max(largest_block, tokens * w.f * w.k * dt.matmul / t);
+    mem.peak_reserved = mem.peak_allocated * (1.0 + hw.allocator_overhead) +
+                        (hw.allocator_overhead > 0 ? fragmentation_blocks * largest_block : 0.0);
+    // NCCL's own buffers (outside PyTorch's allocator) when the GPUs talk to each other. [NCCL docs]
+    double nccl = par.num_gpus > 1 ? nccl_buffers_gib : 0.0;
+    double fixed = (hw.cuda_context_gib + hw.reserved_gib + nccl) * bytes_per_gib;
     mem.total = mem.peak_reserved + fixed;
     mem.overhead = mem.total - mem.peak_allocated;
 

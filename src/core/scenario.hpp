@@ -77,6 +77,7 @@ struct TrainingConfig {
     bool optimizer_in_backward = false;    // each parameter steps as soon as its gradient is ready
     bool offload_activations = false;      // saved activations / checkpoints go to host memory
     OptimizerImpl optimizer_impl = OptimizerImpl::fused;
+    bool paged_optimizer = false;          // bitsandbytes paged states: unified memory, paged to the host
 };
 
 struct ParallelConfig {

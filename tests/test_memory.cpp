@@ -218,8 +218,9 @@ TEST_CASE("totals, capacity, fit and offload") {
     Estimate e = estimate(s);
     const auto& m = e.memory_per_gpu_bytes;
     CHECK(m.peak_allocated == m.weights + m.gradients + m.optimizer + m.activations + m.logits + m.temporaries);
-    // NCCL's buffers (0.5 GiB per process with N > 1) and the fixed reserve sit outside the allocator.
-    CHECK(m.total == m.peak_reserved + (1.5 + 0.5) * bytes_per_gib);
+    // The CUDA context (0.5 GiB), NCCL's buffers (0.5 GiB per process with N > 1) and the fixed
+    // reserve sit outside the allocator.
+    CHECK(m.total == m.peak_reserved + (0.5 + 0.5 + 1.5) * bytes_per_gib);
     CHECK(m.overhead == m.total - m.peak_allocated);
     CHECK(e.capacity_bytes == 80 * bytes_per_gib);
     CHECK(e.headroom_bytes == e.capacity_bytes - m.total);

@@ -112,7 +112,7 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                     {"logits", peak.logits, "bytes"},
                     {"temporaries", peak.temporaries, "bytes"}}});
     out.push_back({"memory_per_gpu_bytes.peak_reserved", "Peak reserved by PyTorch's allocator",
-                   "reserved = peak_allocated · (1 + allocator_overhead) + largest transient block (when the overhead > 0)",
+                   "reserved = peak_allocated · (1 + allocator_overhead) + largest transient block",
                    "PyTorch CUDA caching allocator (block splitting and caching); docs/accuracy.md", mem.peak_reserved,
                    "bytes",
                    {{"peak_allocated", mem.peak_allocated, "bytes"},

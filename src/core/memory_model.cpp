@@ -23,7 +23,7 @@ namespace {
 double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b); }
 
 // Copies of the largest transient tensor the caching allocator holds at its peak on top of the
-// fractional overhead (docs/accuracy.md "Allocator"). Applies when allocator_overhead > 0.
+// fractional overhead (docs/accuracy.md "Allocator").
 constexpr double fragmentation_blocks = 1.0;
 // NCCL communicator buffers per process, outside PyTorch's allocator (≈ 0.54–0.69 GB measured per
 // process group on A100; NCCL_BUFFSIZE 4 MiB × channels × peers). [docs/accuracy.md]
@@ -581,8 +581,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     }
     if (scores_materialised) largest_block = std::max(largest_block, 4.0 * w.a * s * tokens / t);
     largest_block = std::max(largest_block, tokens * w.f * w.k * dt.matmul / t);
-    mem.peak_reserved = mem.peak_allocated * (1.0 + hw.allocator_overhead) +
-                        (hw.allocator_overhead > 0 ? fragmentation_blocks * largest_block : 0.0);
+    mem.peak_reserved = mem.peak_allocated * (1.0 + hw.allocator_overhead) + fragmentation_blocks * largest_block;
     // NCCL's own buffers (outside PyTorch's allocator) when the GPUs talk to each other. [NCCL docs]
     double nccl = par.num_gpus > 1 ? nccl_buffers_gib : 0.0;
     double fixed = (hw.cuda_context_gib + hw.reserved_gib + nccl) * bytes_per_gib;

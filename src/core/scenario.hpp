@@ -102,8 +102,8 @@ struct HardwareConfig {
     double mfu = 0;                // model FLOPs utilisation in (0, 1]; used when achieved_tflops is 0
     double price_per_gpu_hour = 1.8;  // currency units per GPU-hour
     double reserved_gib = 0;       // any further fixed reserve per GPU
-    double cuda_context_gib = 0;   // CUDA context + kernel images (outside PyTorch's allocator)
-    double allocator_overhead = 0; // caching allocator: reserved = peak allocated · (1 + this)
+    double cuda_context_gib = 0.5;   // CUDA context + kernel images (outside PyTorch's allocator)
+    double allocator_overhead = 0.05; // caching allocator: reserved ≈ peak allocated · (1 + this) + largest block
 };
 
 struct Scenario {

@@ -388,8 +388,12 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     }
     // Autocast caches a 16-bit copy of every matmul weight during forward; each is kept by its
     // matmul until that layer's backward. [TORCH autocast]
-    double matmul_params = std::max(0.0, e.params_per_gpu - (P.embedding + P.final_norm) / model_parallel -
-                                             double(m.layers) * 2.0 * f::norm_params(m) / model_parallel);
+    // Matmul weights: every layer's (norms excluded) and the LM head, which a tied model casts from
+    // the embedding table.
+    double head_params = double(m.vocab_size) * double(m.hidden_size);
+    double matmul_params = std::max(0.0, e.params_per_gpu - (P.embedding + P.final_norm + P.lm_head) / model_parallel -
+                                             double(m.layers) * 2.0 * f::norm_params(m) / model_parallel) +
+                           head_params / model_parallel;
     if (dt.autocast) ms.autocast_copies = 2.0 * matmul_params;
     // Communication buckets: PyTorch DDP copies gradients into flat buckets (gradient_as_bucket_view
     // off by default); DeepSpeed ZeRO-1/2 double-buffers a reduce bucket. [TORCH DDP; DeepSpeed config docs]

@@ -101,6 +101,33 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                     {"kept", a.loss_per_logit.saved, "bytes/logit"},
                     {"forward peak", a.loss_per_logit.forward_peak, "bytes/logit"},
                     {"backward peak", a.loss_per_logit.backward_peak, "bytes/logit"}}});
+    out.push_back({"model_states_bytes.live_params", "Gathered parameters (ZeRO-3 / FSDP)",
+                   par.zero_impl == ZeroImpl::fsdp
+                       ? "live = (2 · layer + root: embeddings, LM head) · compute bytes; the whole stage with p > 1"
+                       : "live = min(zero3_live_params, P/(t·p)) · compute bytes",
+                   "DeepSpeed stage3_max_live_parameters; PyTorch FSDP2 (Zhao et al. 2023, arXiv:2304.11277)",
+                   ms.live_params, "bytes",
+                   {{"zero3_live_params", par.zero3_live_params, "parameters"},
+                    {"P/(t·p)", e.params_per_gpu, "parameters"}}});
+    out.push_back({"model_states_bytes.autocast_copies", "Autocast 16-bit weight copies",
+                   "copies = 2 bytes · matmul weights (incl. the LM head); each freed at its layer's backward",
+                   "PyTorch torch.autocast weight cast cache (amp_bf16 / amp_fp16)", ms.autocast_copies, "bytes",
+                   {{"P/(t·p)", e.params_per_gpu, "parameters"}}});
+    out.push_back({"model_states_bytes.optimizer_temporaries", "Optimizer-step temporaries",
+                   tr.optimizer_impl == OptimizerImpl::foreach
+                       ? "temporaries = optimizer parameters · state bytes (foreach AdamW: sqrt(v) for every tensor)"
+                       : "temporaries = 0 (fused step in place), or DeepSpeed's fp32 gradient partition",
+                   "torch.optim.AdamW _multi_tensor_adam (torch._foreach_sqrt); DeepSpeed stage_1_and_2.py",
+                   ms.optimizer_temporaries, "bytes", {{"P/(t·p)", e.params_per_gpu, "parameters"}}});
+    out.push_back({"activations.backward_working_bytes", "Backward working set of one layer",
+                   "working = s·b·(2·residual·h + max(MLP: (3 gated | 2)·e·f·k/t, attention: flash (4 + e)·q/t + "
+                   "2·e·kv/t, eager (e + 8)·a·s/t))",
+                   "PyTorch autograd: gradients of one layer's activations in flight", a.backward_working_bytes,
+                   "bytes", {{"s", double(tr.seq_len), "tokens"}, {"b", double(tr.micro_batch_size), ""}}});
+    out.push_back({"activations.recompute_working_bytes", "Re-materialised layer (full / ops recomputation)",
+                   "recompute = per_layer (nothing recomputed) − checkpointed layer",
+                   "Korthikanti et al. 2022 §5; PyTorch torch.utils.checkpoint", a.recompute_working_bytes, "bytes",
+                   {{"per_layer", a.per_layer_bytes, "bytes"}}});
     out.push_back({"memory_per_gpu_bytes.peak_allocated", "Peak allocated per GPU",
                    "peak = max over forward, loss, backward, optimizer step of weights + gradients + optimizer + "
                    "activations + logits + temporaries",

@@ -55,7 +55,7 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 60> field_table = {{
+const std::array<FieldSpec, 61> field_table = {{
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -132,6 +132,8 @@ const std::array<FieldSpec, 60> field_table = {{
      K::choice, optimizer_impl_choice, 0, 1, VRC_ENUM(training, optimizer_impl, OptimizerImpl)},
     {"training.paged_optimizer", "paged", "Paged optimizer", "", "", "bitsandbytes paged optimizer: states in CUDA unified memory, moved to the host under pressure (not counted on the GPU).",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, paged_optimizer)},
+    {"training.persistent_gradients", "pgrad", "Persistent gradients", "", "", "Gradient buffers stay allocated between steps (Megatron's main_grad buffers; zero_grad(set_to_none=False), PyTorch < 2.0's default); off: gradients are freed after each step.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, persistent_gradients)},
     {"training.optimizer_in_backward", "oib", "Optimizer in backward", "", "", "Each parameter steps as soon as its gradient exists (torchtune): gradients never all live at once.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, optimizer_in_backward)},
     {"training.offload_activations", "offa", "Offload activations", "", "", "Saved activations go to host memory; about two layers stay on the GPU.",

@@ -22,6 +22,7 @@ struct FrameworkProfile {
     ZeroImpl zero_impl;
     bool flash_attention;
     double zero3_live_params;  // DeepSpeed stage3_max_live_parameters; 0 elsewhere
+    bool persistent_gradients; // gradient buffers kept between steps
     const char* source;        // where each default comes from
 };
 

@@ -500,7 +500,9 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     }
 
     // ── the timeline of one step on the busiest stage ──
-    const bool accumulating = r.grad_accum_steps > 1 && !tr.optimizer_in_backward;
+    // Gradients alive before this step's backward: from earlier micro-batches when accumulating, or
+    // always when the buffers persist between steps (Megatron main_grad, set_to_none=False).
+    const bool accumulating = (r.grad_accum_steps > 1 || tr.persistent_gradients) && !tr.optimizer_in_backward;
     const double grads_present = accumulating ? ms.gradients : 0.0;
     const double layer_grads = layer_params * bpp.gradients / (stage >= 2 ? dp : 1.0);
     const double head_grads = (P.lm_head + P.final_norm) / t * bpp.gradients / (stage >= 2 ? dp : 1.0);

@@ -78,6 +78,7 @@ struct TrainingConfig {
     bool offload_activations = false;      // saved activations / checkpoints go to host memory
     OptimizerImpl optimizer_impl = OptimizerImpl::fused;
     bool paged_optimizer = false;          // bitsandbytes paged states: unified memory, paged to the host
+    bool persistent_gradients = true;      // gradient buffers stay allocated between steps
 };
 
 struct ParallelConfig {

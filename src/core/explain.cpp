@@ -120,9 +120,9 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                    "torch.optim.AdamW _multi_tensor_adam (torch._foreach_sqrt); DeepSpeed stage_1_and_2.py",
                    ms.optimizer_temporaries, "bytes", {{"P/(t·p)", e.params_per_gpu, "parameters"}}});
     out.push_back({"activations.backward_working_bytes", "Backward working set of one layer",
-                   "working = s·b·(2·residual·h + max(MLP: (3 gated | 2)·e·f·k/t, attention: flash (4 + e)·q/t + "
-                   "2·e·kv/t, eager (e + 8)·a·s/t))",
-                   "PyTorch autograd: gradients of one layer's activations in flight", a.backward_working_bytes,
+                   "working = s·b·(2·residual·h + max(MLP: 2·e·f·k/t, attention: flash (4 + e)·q/t + 2·e·kv/t, "
+                   "eager (e + 4)·a·s/t))",
+                   "PyTorch autograd, measured with the CPU harness (bench/memory); FlashAttention-2 backward (arXiv:2307.08691)", a.backward_working_bytes,
                    "bytes", {{"s", double(tr.seq_len), "tokens"}, {"b", double(tr.micro_batch_size), ""}}});
     out.push_back({"activations.recompute_working_bytes", "Re-materialised layer (full / ops recomputation)",
                    "recompute = per_layer (nothing recomputed) − checkpointed layer",

@@ -483,11 +483,15 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
         a.forward_working_bytes = (score_bytes + upcast) * w.a * s * tokens / t;
         if (tr.kernels == Kernels::eager) a.forward_working_bytes += b * s * s * (dt.autocast ? 4.0 : dt.matmul);
     }
-    double mlp_backward = (gated_mlp(m) ? 3.0 : 2.0) * dt.matmul * w.f * w.k / t;
+    // Measured on the CPU harness (bench/memory, "backward working set"): the MLP's backward holds two
+    // f-wide gradients, eager attention's (e + 4)·a·s (the 16-bit probabilities' gradient and the fp32
+    // softmax gradient); FlashAttention-2's backward keeps an fp32 dQ accumulator and dQ, dK, dV (GQA:
+    // expanded to every head, then summed). [FA2]
+    double mlp_backward = 2.0 * dt.matmul * w.f * w.k / t;
     double attention_backward = tr.flash_attention
                                     ? (4.0 + dt.matmul) * w.q / t + 2.0 * dt.matmul * w.kv / t +
                                           (w.kv < w.q ? 2.0 * dt.matmul * w.q / t : 0.0)
-                                    : (dt.matmul + 8.0) * w.a * s / t;
+                                    : (dt.matmul + 4.0) * w.a * s / t;
     a.backward_working_bytes = tokens * (2.0 * dt.residual * h / seq_split + std::max(mlp_backward, attention_backward));
     a.recompute_working_bytes = (layer_recompute && a.recomputed_layers > 0) ? std::max(0.0, full_bytes - kept_bytes) : 0.0;
 

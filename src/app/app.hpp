@@ -9,7 +9,7 @@
 #include "codec/codec.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
-#include "format.hpp"
+#include "format/format.hpp"
 
 namespace vramcalc::app {
 

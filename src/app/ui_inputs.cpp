@@ -304,10 +304,10 @@ void field_row(App& app, const FieldSpec& f) {
             // Typing a preset name and leaving the field selects that preset.
             if (ImGui::IsItemDeactivatedAfterEdit()) {
                 if (std::string_view(f.path) == "hardware.gpu") {
-                    if (codec::apply_gpu_preset_by_id(sc, buf)) changed = true;
+                    if (apply_gpu_preset(sc, buf)) changed = true;
                 } else if (std::string_view(f.path) == "model.name") {
                     std::string name = buf;
-                    if (find_model_preset(name) && codec::apply_model_preset(sc, name)) changed = true;
+                    if (find_model_preset(name) && apply_model_preset(sc, name)) changed = true;
                 }
             }
             suffix.clear();
@@ -373,7 +373,7 @@ void draw_presets(App& app, bool stacked) {
         },
         std::max(w, 320.0f), current_model);
     if (picked >= 0) {
-        codec::apply_model_preset(sc, models[picked].id);
+        apply_model_preset(sc, models[picked].id);
         app.touched();
     }
 
@@ -398,13 +398,13 @@ void draw_presets(App& app, bool stacked) {
         "gpu_popup", app.gpu_filter, sizeof app.gpu_filter, "Search GPUs (e.g. h100)", int(gpus.size()),
         [&](int i) {
             const GpuPreset& g = gpus[i];
-            std::string detail = format_bytes(g.memory_gib * 1073741824.0, app.units) + "  \xC2\xB7  " +
+            std::string detail = format_bytes(g.memory_gib * bytes_per_gib, app.units) + "  \xC2\xB7  " +
                                  format_sig(g.peak_tflops, 4) + " TFLOP/s";
             return std::tuple<std::string, std::string, std::string>(g.id, detail, g.id);
         },
         std::max(w, 320.0f), current_gpu);
     if (picked >= 0) {
-        codec::apply_gpu_preset_by_id(sc, gpus[picked].id);
+        apply_gpu_preset(sc, gpus[picked].id);
         app.touched();
     }
     end_card();

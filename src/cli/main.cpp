@@ -15,6 +15,7 @@
 #include "codec/import_hf.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
+#include "format/markdown.hpp"
 
 namespace {
 
@@ -52,12 +53,14 @@ void list_presets() {
     for (const auto& p : model_presets()) {
         Scenario s;
         s.model = p.model;
-        std::printf("  %-16s %-20s %'18.0f  %s\n", p.id, p.model.name.c_str(), estimate(s).parameters.total, p.source);
+        std::printf("  %-16s %-20s %18s  %s\n", p.id, p.model.name.c_str(),
+                    format_grouped(estimate(s).parameters.total).c_str(), p.source);
     }
     std::printf("\nGPUs (id: memory GiB, peak dense TFLOP/s, typical achieved TFLOP/s, $/GPU-h, source)\n");
     for (const auto& g : gpu_presets())
-        std::printf("  %-10s %7.1f GiB %8.1f %7.1f %6.2f  %s\n", g.id, g.memory_gib, g.peak_tflops, g.achieved_tflops,
-                    g.price_per_gpu_hour, g.source);
+        std::printf("  %-10s %7s GiB %8s %7s %7s  %s\n", g.id, format_sig(g.memory_gib, 4).c_str(),
+                    format_sig(g.peak_tflops, 5).c_str(), format_sig(g.achieved_tflops, 4).c_str(),
+                    format_money(g.price_per_gpu_hour).c_str(), g.source);
 }
 
 void list_fields() {
@@ -107,6 +110,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     Scenario scenario;
     std::vector<ValidationIssue> issues;
+    std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
     bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -175,11 +179,11 @@ int main(int argc, char** argv) {
             for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
         } else if (arg == "--model-preset" || arg == "--preset") {
             auto id = take_value("--model-preset");
-            if (id && !codec::apply_model_preset(scenario, *id))
+            if (id && !apply_model_preset(scenario, *id, &notes))
                 issues.push_back({"model.preset", "unknown model preset '" + *id + "' (see --list-presets)"});
         } else if (arg == "--gpu" || arg == "--hardware.gpu") {
             auto id = take_value("--gpu");
-            if (id && !codec::apply_gpu_preset_by_id(scenario, *id)) scenario.hardware.gpu = *id;
+            if (id && !apply_gpu_preset(scenario, *id)) scenario.hardware.gpu = *id;
         } else if (arg.starts_with("--")) {
             std::string name = arg.substr(2);
             bool negated = false;
@@ -214,18 +218,17 @@ int main(int argc, char** argv) {
     issues.insert(issues.end(), rules.begin(), rules.end());
     if (!issues.empty()) return report_invalid(issues, json);
 
+    for (const auto& n : notes) std::cerr << "note: " << n.field << ": " << n.message << "\n";
     Evaluation evaluation = evaluate(scenario);
     if (print_link) std::cout << codec::encode_link(scenario) << "\n";
-    auto units = decimal_gb ? cli::Units::gb : cli::Units::gib;
+    auto units = decimal_gb ? ByteUnits::gb : ByteUnits::gib;
     if (json) {
-        nlohmann::json out = codec::evaluation_to_json(scenario, evaluation);
-        if (explain_terms) out["explain"] = codec::explain_to_json(explain(scenario, evaluation.estimate));
-        std::cout << out.dump(2) << "\n";
+        std::cout << codec::evaluation_to_json(scenario, evaluation, notes, explain_terms).dump(2) << "\n";
     } else if (markdown) {
-        std::cout << codec::estimate_to_markdown(scenario, evaluation.estimate, units, "");
+        std::cout << estimate_to_markdown(scenario, evaluation.estimate, units, "");
     } else {
         std::cout << cli::format_report(scenario, evaluation.estimate, units);
-        if (explain_terms) std::cout << cli::format_explain(explain(scenario, evaluation.estimate));
+        if (explain_terms) std::cout << cli::format_explain(explain(scenario, evaluation.estimate), units);
     }
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/outputs.hpp"
 #include "core/presets.hpp"
 
 namespace vramcalc::codec {
@@ -248,20 +249,6 @@ std::string format_number(double value) {
     return out;
 }
 
-bool apply_model_preset(Scenario& sc, std::string_view id) {
-    const ModelPreset* p = find_model_preset(id);
-    if (!p) return false;
-    sc.model = p->model;
-    return true;
-}
-
-bool apply_gpu_preset_by_id(Scenario& sc, std::string_view id) {
-    const GpuPreset* p = find_gpu_preset(id);
-    if (!p) return false;
-    apply_gpu_preset(sc.hardware, *p);
-    return true;
-}
-
 std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_view text) {
     switch (f.kind) {
         case FieldKind::text:
@@ -296,7 +283,7 @@ std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_vi
 }
 
 DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_rules) {
-    DecodeResult r{base, {}};
+    DecodeResult r{base, {}, {}};
     if (!j.is_object()) {
         r.issues.push_back({"scenario", "must be a JSON object with model, training, parallel and hardware sections"});
         return r;
@@ -309,17 +296,17 @@ DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_
     // Presets first, so explicit fields override them.
     if (auto m = j.find("model"); m != j.end()) {
         if (m->is_string()) {
-            if (!apply_model_preset(r.scenario, m->get<std::string>()))
+            if (!apply_model_preset(r.scenario, m->get<std::string>(), &r.notes))
                 r.issues.push_back({"model", "unknown model preset " + quoted_excerpt(m->get<std::string>())});
         } else if (m->is_object()) {
             if (auto p = m->find("preset"); p != m->end()) {
-                if (!p->is_string() || !apply_model_preset(r.scenario, p->get<std::string>()))
+                if (!p->is_string() || !apply_model_preset(r.scenario, p->get<std::string>(), &r.notes))
                     r.issues.push_back({"model.preset", "unknown model preset " + describe_json_type(*p)});
             }
         }
     }
     if (auto h = j.find("hardware"); h != j.end() && h->is_object()) {
-        if (auto g = h->find("gpu"); g != h->end() && g->is_string()) apply_gpu_preset_by_id(r.scenario, g->get<std::string>());
+        if (auto g = h->find("gpu"); g != h->end() && g->is_string()) apply_gpu_preset(r.scenario, g->get<std::string>());
     }
     for (const char* section : sections) {
         auto s = j.find(section);
@@ -376,7 +363,7 @@ bool parse_json_text(std::string_view text, json& out, std::string& problem) {
 DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base, bool check_rules) {
     json j;
     std::string problem;
-    if (!parse_json_text(text, j, problem)) return DecodeResult{base, {{"json", problem}}};
+    if (!parse_json_text(text, j, problem)) return DecodeResult{base, {{"json", problem}}, {}};
     return scenario_from_json(j, base, check_rules);
 }
 
@@ -404,6 +391,12 @@ json issues_to_json(const std::vector<ValidationIssue>& issues) {
     return out;
 }
 
+json notes_to_json(const std::vector<Note>& notes) {
+    json out = json::array();
+    for (const auto& n : notes) out.push_back({{"field", n.field}, {"message", n.message}});
+    return out;
+}
+
 json explain_to_json(const std::vector<ExplainTerm>& terms) {
     json out = json::array();
     for (const auto& t : terms) {
@@ -415,56 +408,58 @@ json explain_to_json(const std::vector<ExplainTerm>& terms) {
     return out;
 }
 
-json estimate_to_json(const Estimate& e) {
-    const auto& p = e.parameters;
-    const auto& a = e.activations;
-    const auto& m = e.memory_per_gpu_bytes;
-    const auto& c = e.compute;
-    const auto& r = e.resolved;
-    json warnings = json::array();
-    for (int i = 0; i < e.warnings.count; ++i)
-        warnings.push_back({{"id", warning_id(e.warnings.items[i])}, {"message", warning_message(e.warnings.items[i])}});
-    return {
-        {"parameters",
-         {{"total", p.total}, {"active", p.active}, {"embedding", p.embedding}, {"per_layer", p.per_layer},
-          {"per_layer_active", p.per_layer_active}, {"layers", p.layers}, {"final_norm", p.final_norm},
-          {"lm_head", p.lm_head}, {"overridden", p.overridden}}},
-        {"layout",
-         {{"data_parallel", r.data_parallel}, {"grad_accum_steps", r.grad_accum_steps},
-          {"global_batch_size", r.global_batch_size}, {"kv_heads", r.kv_heads}, {"head_dim", r.head_dim},
-          {"ffn_hidden_size", r.ffn_hidden_size}, {"params_per_gpu", e.params_per_gpu},
-          {"achieved_flops_per_gpu", r.achieved_flops_per_gpu}}},
-        {"bytes_per_parameter",
-         {{"weights", e.bytes_per_parameter.weights}, {"gradients", e.bytes_per_parameter.gradients},
-          {"optimizer", e.bytes_per_parameter.optimizer}}},
-        {"activations",
-         {{"sbh_coefficient", a.sbh_coefficient}, {"as2b_coefficient", a.as2b_coefficient},
-          {"per_layer_bytes", a.per_layer_bytes}, {"layers_on_gpu", a.layers_on_gpu},
-          {"in_flight_microbatches", a.in_flight_microbatches},
-          {"transformer_layers_bytes", a.transformer_layers_bytes}, {"embedding_bytes", a.embedding_bytes},
-          {"output_bytes", a.output_bytes}, {"total_bytes", a.total_bytes}}},
-        {"memory_per_gpu_bytes",
-         {{"weights", m.weights}, {"zero3_live_params", m.zero3_live_params}, {"gradients", m.gradients},
-          {"optimizer", m.optimizer}, {"activations", m.activations}, {"overhead", m.overhead}, {"total", m.total}}},
-        {"host_memory_bytes", {{"per_gpu", e.host_bytes_per_gpu}, {"total", e.host_bytes_total}}},
-        {"capacity_bytes", e.capacity_bytes},
-        {"headroom_bytes", e.headroom_bytes},
-        {"fits", e.fits},
-        {"compute",
-         {{"flops_per_token", c.flops_per_token}, {"model_flops", c.model_flops}, {"forward_flops", c.forward_flops},
-          {"backward_flops", c.backward_flops}, {"recompute_flops", c.recompute_flops},
-          {"total_flops", c.total_flops}, {"cluster_flops_per_second", c.cluster_flops_per_second},
-          {"seconds", c.seconds}, {"days", c.days}, {"gpu_hours", c.gpu_hours}, {"tflop_hours", c.tflop_hours},
-          {"pflop_days", c.pflop_days}, {"cost", c.cost}, {"chinchilla_tokens", c.chinchilla_tokens}}},
-        {"warnings", warnings},
-        {"errors", json::array()},
-    };
+namespace {
+
+// The JSON value an output path points to, creating the objects on the way ("a.b.c").
+json& json_at(json& root, std::string_view path) {
+    json* target = &root;
+    for (auto dot = path.find('.'); dot != std::string_view::npos; dot = path.find('.')) {
+        target = &(*target)[std::string(path.substr(0, dot))];
+        path.remove_prefix(dot + 1);
+    }
+    return (*target)[std::string(path)];
 }
 
-json evaluation_to_json(const Scenario& sc, const Evaluation& ev) {
+json warnings_to_json(const Warnings& warnings) {
+    json out = json::array();
+    for (int i = 0; i < warnings.count; ++i)
+        out.push_back({{"id", warning_id(warnings.items[i])}, {"message", warning_message(warnings.items[i])}});
+    return out;
+}
+
+}  // namespace
+
+json estimate_to_json(const Estimate& e) {
+    json out = json::object();
+    for (const auto& o : outputs()) {
+        json& leaf = json_at(out, o.path);
+        switch (o.kind) {
+            case ValueKind::number: leaf = o.value(e); break;
+            case ValueKind::integer: leaf = static_cast<std::int64_t>(o.value(e)); break;
+            case ValueKind::flag: leaf = o.value(e) != 0.0; break;
+            case ValueKind::text: leaf = o.text ? o.text(e) : ""; break;
+        }
+    }
+    out["warnings"] = warnings_to_json(e.warnings);
+    out["errors"] = json::array();
+    return out;
+}
+
+json evaluation_to_json(const Scenario& sc, const Evaluation& ev, const std::vector<Note>& notes,
+                        bool with_explain) {
     if (!ev.ok()) return {{"errors", issues_to_json(ev.errors)}};
     json out = estimate_to_json(ev.estimate);
-    out["scenario"] = scenario_to_json(sc);
+    for (const auto& c : composite_outputs()) {
+        switch (c.kind) {
+            case CompositeKind::scenario: out[c.path] = scenario_to_json(sc); break;
+            case CompositeKind::warnings: out[c.path] = warnings_to_json(ev.estimate.warnings); break;
+            case CompositeKind::notes: out[c.path] = notes_to_json(notes); break;
+            case CompositeKind::errors: out[c.path] = json::array(); break;
+            case CompositeKind::explain:
+                if (with_explain) out[c.path] = explain_to_json(explain(sc, ev.estimate));
+                break;
+        }
+    }
     return out;
 }
 
@@ -531,7 +526,7 @@ DecodeResult decode_link(std::string_view fragment) {
             if (apply_model_preset(r.scenario, p.value)) base.model = r.scenario.model;
             else r.issues.push_back({"model.preset", "unknown model preset " + quoted_excerpt(p.value) + "; ignored"});
         } else if (p.key == "gpu") {
-            if (apply_gpu_preset_by_id(r.scenario, p.value)) base.hardware = r.scenario.hardware;
+            if (apply_gpu_preset(r.scenario, p.value)) base.hardware = r.scenario.hardware;
         }
     }
     for (const auto& p : pairs) {

@@ -16,6 +16,7 @@ namespace vramcalc::codec {
 struct DecodeResult {
     Scenario scenario;
     std::vector<ValidationIssue> issues;  // decoding problems first, then validation rules
+    std::vector<Note> notes;              // values changed besides what the input names (not problems)
     bool ok() const { return issues.empty(); }
 };
 
@@ -29,11 +30,15 @@ DecodeResult scenario_from_json(const nlohmann::json& json, const Scenario& base
 DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base = {}, bool check_rules = true);
 nlohmann::json scenario_to_json(const Scenario& scenario);
 
-// The estimate with stable field names (see docs/api.md). Byte counts and FLOPs are numbers.
+// Every scalar output of core/outputs.hpp at its JSON path, plus warnings and errors: []. Byte
+// counts and FLOPs are numbers.
 nlohmann::json estimate_to_json(const Estimate& estimate);
-// {"scenario", ...estimate fields..., "warnings", "errors": []} or {"errors": [...]} when invalid.
-nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation);
+// The estimate plus the composite outputs (scenario, warnings, notes, errors: [], explain when
+// asked), or {"errors": [...]} when invalid. What the CLI's --json and the JS API's estimate() return.
+nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation,
+                                  const std::vector<Note>& notes = {}, bool with_explain = false);
 nlohmann::json issues_to_json(const std::vector<ValidationIssue>& issues);
+nlohmann::json notes_to_json(const std::vector<Note>& notes);
 // [{id, label, formula, source, value, unit, inputs: [{symbol, value, unit}]}]
 nlohmann::json explain_to_json(const std::vector<ExplainTerm>& terms);
 
@@ -53,10 +58,6 @@ bool parse_json_text(std::string_view text, nlohmann::json& out, std::string& pr
 
 // Shortest decimal text that reads back as the same double.
 std::string format_number(double value);
-
-// Applies "model.preset"-style lookups: returns false when the id is unknown.
-bool apply_model_preset(Scenario& scenario, std::string_view id);
-bool apply_gpu_preset_by_id(Scenario& scenario, std::string_view id);
 
 // Sets one field from text (URL value or CLI flag value); returns an issue message, or "" on success.
 std::string set_field_from_text(Scenario& scenario, const FieldSpec& field, std::string_view text);

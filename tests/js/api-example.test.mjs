@@ -1,4 +1,4 @@
-// web/api-example.html in headless Chromium, served with the strict Content-Security-Policy
+// src/bindings/api-example.html in headless Chromium, served with the strict Content-Security-Policy
 // (script-src 'self' 'wasm-unsafe-eval': no eval, no inline script). The page must load the API,
 // read the link, compute, and show the same numbers as Node; hostile link text must stay inert.
 import assert from 'node:assert/strict';

@@ -137,6 +137,7 @@ void App::load_fragment(const std::string& fragment) {
     codec::DecodeResult r = codec::decode_link(fragment);
     link_issues = r.issues;
     link_banner_open = !link_issues.empty();
+    notes = r.notes;
     set_scenario(r.scenario);
     written_hash = fragment;  // after_frame rewrites it in canonical form (a repaired link included)
 }
@@ -257,6 +258,7 @@ void App::draw(float width, float height) {
         }
         ImGui::Dummy(ImVec2(0, 2));
         draw_link_banner(*this);
+        draw_notes(*this);
         if (evaluation.ok()) {
             draw_verdict(*this);
             draw_tiles(*this, content_w >= 600 ? 4 : 2);
@@ -270,6 +272,7 @@ void App::draw(float width, float height) {
 
     draw_header(*this, content_w);
     draw_link_banner(*this);
+    draw_notes(*this);
 
     if (wide) {
         const float gap = 20;

@@ -328,6 +328,27 @@ void draw_warnings(App& app) {
     ImGui::Dummy(ImVec2(0, 2));
 }
 
+void draw_notes(App& app) {
+    if (app.notes.empty()) return;
+    const Palette& pal = palette();
+    begin_card("notes", 0, IM_COL32(0x14, 0x24, 0x3A, 235));
+    ImGui::PushFont(fonts().bold);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+    ImGui::TextUnformatted("Adjusted to fit the model:");
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    for (const auto& n : app.notes) {
+        const FieldSpec* f = find_field_by_path(n.field);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(("\xE2\x80\xA2 " + (f ? std::string(f->label) : n.field) + " " + n.message).c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (pill_button("OK")) app.notes.clear();
+    record_item("dismiss_notes");
+    end_card();
+    ImGui::Dummy(ImVec2(0, 2));
+}
+
 void draw_errors(App& app) {
     const Palette& pal = palette();
     begin_card("errors", 0, IM_COL32(0x34, 0x16, 0x1B, 235));

@@ -59,8 +59,9 @@ export interface VramcalcApi {
   validate(scenario: unknown): Issue[];
 
   /**
-   * The shareable link fragment of a scenario (without `#`): `"v=1&mp=llama-3-8b&b=4"`. Only
-   * fields that differ from the defaults (or from the named presets) are written.
+   * The shareable link fragment of a scenario (without `#`): `"v=2&mp=llama-3-8b&b=4"`. Only
+   * fields that differ from the defaults (or from the named presets) are written; the version
+   * says which defaults and presets (links of every earlier version keep their meaning).
    * @throws {@link ScenarioError} exactly as {@link VramcalcApi.estimate} does.
    */
   encodeLink(scenario: ScenarioInput): string;
@@ -111,6 +112,11 @@ export interface DecodedLink {
   scenario: Scenario;
   /** Problems found in the link; `[]` when it decoded cleanly. */
   issues: Issue[];
+  /**
+   * Values changed besides what the link names (not problems), e.g. a sequence length lowered to
+   * the learned positions of the link's model preset; `[]` when none.
+   */
+  notes: Issue[];
 }
 
 // ─────────────────────────────── Scenario ───────────────────────────────
@@ -231,7 +237,9 @@ export interface Scenario {
  * What the API accepts: any subset of a {@link Scenario}; missing sections and fields take their
  * defaults, and `undefined` values count as missing. `model.preset` (or `model: "<preset id>"`)
  * starts from a model preset and a known `hardware.gpu` from a GPU preset; explicit fields
- * override either. Unknown sections or fields, wrong types, NaN/Infinity are errors.
+ * override either. A model preset lowers `training.seq_len` to its learned positions unless the
+ * input sets it (the estimate's `notes` say so). Unknown sections or fields, wrong types,
+ * NaN/Infinity are errors.
  */
 export interface ScenarioInput {
   model?: (Partial<ModelConfig> & { preset?: string }) | string;

@@ -28,12 +28,13 @@ void print_help() {
                  "Usage: vramcalc [options] [--FIELD VALUE ...]\n\n"
                  "Input (applied in this order):\n"
                  "  --config FILE        scenario JSON ('-' for stdin); see docs/formulas.md\n"
-                 "  --link FRAGMENT      a link fragment (\"v=1&mp=llama-3-8b&b=4\")\n"
+                 "  --link FRAGMENT      a link fragment (\"v=2&mp=llama-3-8b&b=4\"; v=1 links keep their meaning)\n"
                  "  --hf-config FILE     a Hugging Face config.json: sets the model (docs/imports.md)\n"
                  "  --deepspeed-config FILE  a DeepSpeed config: ZeRO stage, offload, batch sizes, bf16/fp16\n"
                  "                       (imports keep the other fields; flags after them override them;\n"
                  "                       keys they cannot map are listed on stderr as notes)\n"
-                 "  --model-preset ID    start from a model preset (--list-presets)\n"
+                 "  --model-preset ID    start from a model preset (--list-presets); the sequence length is lowered\n"
+                 "                       to the model's learned positions unless --seq-len is given (a note says so)\n"
                  "  --gpu ID             a GPU preset (or any label)\n"
                  "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
                  "                       --flash-attention (booleans: no value = true, --no-dropout = false)\n"
@@ -111,6 +112,7 @@ int main(int argc, char** argv) {
     Scenario scenario;
     std::vector<ValidationIssue> issues;
     std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
+    bool model_preset_chosen = false, seq_len_given = false;
     bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -157,6 +159,7 @@ int main(int argc, char** argv) {
             auto decoded = codec::scenario_from_json_text(text, scenario, /*check_rules=*/false);
             scenario = decoded.scenario;
             issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
+            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
         } else if (arg == "--hf-config" || arg == "--deepspeed-config") {
             auto path = take_value(arg.c_str());
             if (!path) continue;
@@ -177,9 +180,12 @@ int main(int argc, char** argv) {
             auto decoded = codec::decode_link(*fragment);
             scenario = decoded.scenario;
             for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
+            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
         } else if (arg == "--model-preset" || arg == "--preset") {
             auto id = take_value("--model-preset");
-            if (id && !apply_model_preset(scenario, *id, &notes))
+            const ModelPreset* preset = id ? find_model_preset(*id) : nullptr;
+            if (preset) scenario.model = preset->model, model_preset_chosen = true;  // seq_len fitted at the end
+            if (id && !preset)
                 issues.push_back({"model.preset", "unknown model preset '" + *id + "' (see --list-presets)"});
         } else if (arg == "--gpu" || arg == "--hardware.gpu") {
             auto id = take_value("--gpu");
@@ -208,12 +214,15 @@ int main(int argc, char** argv) {
                 value = *v;
             }
             std::string problem = codec::set_field_from_text(scenario, *field, value);
+            seq_len_given = seq_len_given || (problem.empty() && std::string_view(field->path) == "training.seq_len");
             if (!problem.empty()) issues.push_back({field->path, problem});
         } else {
             issues.push_back({arg, "unexpected argument (see --help)"});
         }
     }
 
+    // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
+    if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
     std::vector<ValidationIssue> rules = validate(scenario);
     issues.insert(issues.end(), rules.begin(), rules.end());
     if (!issues.empty()) return report_invalid(issues, json);

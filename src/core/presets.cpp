@@ -150,7 +150,7 @@ Scenario current_defaults() { return Scenario{}; }
 }  // namespace
 
 const PresetEdition& current_presets() {
-    static const PresetEdition edition{0, current_defaults, model_table(), gpu_table};
+    static const PresetEdition edition{0, current_defaults, model_table(), gpu_table, true};
     return edition;
 }
 

@@ -33,6 +33,7 @@ struct PresetEdition {
     Scenario (*defaults)();
     std::span<const ModelPreset> models;
     std::span<const GpuPreset> gpus;
+    bool presets_fit_sequence;  // applying a model preset lowers training.seq_len to its positions (since v2)
 };
 const PresetEdition& current_presets();  // today's tables: the page, CLI, JSON and new links
 const PresetEdition& presets_v1();       // frozen: link version 1 (presets_v1.cpp)

@@ -11,7 +11,7 @@ namespace {
 
 double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b); }
 
-ParameterCounts count_parameters(const ModelConfig& m, const ResolvedScenario& r) {
+ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     ParameterCounts c;
     double expert_mlp = f::mlp_params(m, r.ffn_hidden_size);
     double experts = double(m.num_experts);
@@ -35,7 +35,7 @@ ParameterCounts count_parameters(const ModelConfig& m, const ResolvedScenario& r
     return c;
 }
 
-ActivationBreakdown activation_memory(const Scenario& sc, const ResolvedScenario& r) {
+ActivationBreakdown activation_memory(const Scenario& sc, const Layout& r) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
     const auto& par = sc.parallel;
@@ -87,7 +87,7 @@ ActivationBreakdown activation_memory(const Scenario& sc, const ResolvedScenario
     return a;
 }
 
-ComputeEstimate compute_cost(const Scenario& sc, const ResolvedScenario& r, const ParameterCounts& params) {
+ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const ParameterCounts& params) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
     ComputeEstimate c;
@@ -128,8 +128,8 @@ bool is_a100_class(const HardwareConfig& hw) {
 
 }  // namespace
 
-ResolvedScenario resolve(const Scenario& sc) {
-    ResolvedScenario r{};
+Layout resolve_layout(const Scenario& sc) {
+    Layout r{};
     r.kv_heads = sc.model.num_kv_heads > 0 ? sc.model.num_kv_heads : sc.model.num_heads;
     r.head_dim = sc.model.head_dim > 0 ? sc.model.head_dim : sc.model.hidden_size / std::max<std::int64_t>(1, sc.model.num_heads);
     r.ffn_hidden_size = sc.model.ffn_hidden_size > 0 ? sc.model.ffn_hidden_size : 4 * sc.model.hidden_size;
@@ -152,8 +152,8 @@ Estimate estimate(const Scenario& sc) {
     Estimate e;
     const auto& par = sc.parallel;
     const auto& tr = sc.training;
-    e.resolved = resolve(sc);
-    const auto& r = e.resolved;
+    e.layout = resolve_layout(sc);
+    const auto& r = e.layout;
     e.parameters = count_parameters(sc.model, r);
     const auto& P = e.parameters;
 
@@ -186,8 +186,8 @@ Estimate estimate(const Scenario& sc) {
     mem.gradients = sharded(stage >= 2) * e.bytes_per_parameter.gradients;
     double optimizer_bytes = sharded(stage >= 1) * e.bytes_per_parameter.optimizer;
     if (par.offload_optimizer) {
-        e.host_bytes_per_gpu = optimizer_bytes;
-        e.host_bytes_total = optimizer_bytes * double(par.num_gpus);
+        e.host_memory_bytes.per_gpu = optimizer_bytes;
+        e.host_memory_bytes.total = optimizer_bytes * double(par.num_gpus);
         mem.optimizer = 0;
     } else {
         mem.optimizer = optimizer_bytes;

@@ -46,6 +46,12 @@ struct MemoryBreakdown {
     double total = 0;
 };
 
+// Host (CPU) memory for offloaded optimizer states, bytes.
+struct HostMemory {
+    double per_gpu = 0;
+    double total = 0;  // all GPUs
+};
+
 struct BytesPerParameter {
     double weights = 0;
     double gradients = 0;
@@ -100,14 +106,13 @@ struct Warnings {
 };
 
 struct Estimate {
-    ResolvedScenario resolved{};
+    Layout layout{};
     ParameterCounts parameters;
     BytesPerParameter bytes_per_parameter;
     double params_per_gpu = 0;         // model states held by one GPU before ZeRO (P/(t·p), experts /ep)
     ActivationBreakdown activations;
     MemoryBreakdown memory_per_gpu_bytes;
-    double host_bytes_per_gpu = 0;     // offloaded optimizer states
-    double host_bytes_total = 0;
+    HostMemory host_memory_bytes;      // offloaded optimizer states
     double capacity_bytes = 0;         // memory_gib · 2^30
     double headroom_bytes = 0;         // capacity − total (negative: does not fit)
     bool fits = false;
@@ -121,8 +126,18 @@ struct ValidationIssue {
     std::string message;
 };
 
+// A value changed on the user's behalf (not a problem), e.g. a sequence length lowered to what a
+// chosen model supports: `field` is its path, `message` says from what to what and why.
+struct Note {
+    std::string field;
+    std::string message;
+};
+
 // Every rule a Scenario must satisfy; empty when the scenario is valid.
 std::vector<ValidationIssue> validate(const Scenario& scenario);
+
+// The longest sequence the model takes: its learned position table; RoPE sets no limit.
+std::int64_t longest_sequence(const ModelConfig& model);
 
 // The whole estimate. Precondition: validate(scenario) is empty. Pure and allocation-free.
 Estimate estimate(const Scenario& scenario);

@@ -28,8 +28,8 @@ bool mentions(const std::vector<ValidationIssue>& issues, const std::string& fie
 std::vector<Scenario> sample_scenarios() {
     std::vector<Scenario> out(1);
     Scenario llama;
-    codec::apply_model_preset(llama, "llama-3-8b");
-    codec::apply_gpu_preset_by_id(llama, "H100-SXM");
+    apply_model_preset(llama, "llama-3-8b");
+    apply_gpu_preset(llama, "H100-SXM");
     llama.training.seq_len = 8192;
     llama.parallel.zero_stage = 3;
     llama.parallel.zero3_live_params = 1e9;
@@ -115,21 +115,21 @@ TEST_CASE("link round trip: decode(encode(x)) == x") {
         auto decoded = codec::decode_link(link);
         CHECK(decoded.ok());
         CHECK(same_scenario(decoded.scenario, s));
-        CHECK(link.rfind("v=1", 0) == 0);
+        CHECK(link.rfind("v=2", 0) == 0);  // new links are written in the current version
     }
-    CHECK(codec::encode_link(Scenario{}) == "v=1");
+    CHECK(codec::encode_link(Scenario{}) == "v=2");
 }
 
 TEST_CASE("link holds only non-default fields and names presets") {
     Scenario s;
     s.training.micro_batch_size = 4;
     s.parallel.zero_stage = 3;
-    CHECK(codec::encode_link(s) == "v=1&b=4&z=3");
+    CHECK(codec::encode_link(s) == "v=2&b=4&z=3");
     Scenario llama;
-    codec::apply_model_preset(llama, "llama-3-8b");
-    codec::apply_gpu_preset_by_id(llama, "H100-SXM");
+    apply_model_preset(llama, "llama-3-8b");
+    apply_gpu_preset(llama, "H100-SXM");
     llama.model.layers = 16;
-    CHECK(codec::encode_link(llama) == "v=1&mp=llama-3-8b&gpu=H100-SXM&L=16");
+    CHECK(codec::encode_link(llama) == "v=2&mp=llama-3-8b&gpu=H100-SXM&L=16");
 }
 
 TEST_CASE("pinned links keep opening identically") {

@@ -40,3 +40,29 @@ TEST_CASE("profiles set what their stack fixes and leave layout choices alone") 
     CHECK(s.parallel.zero_impl == ZeroImpl::fsdp);
     CHECK(s.parallel.zero3_live_params == 0);
 }
+
+#include "codec/json.hpp"
+#include "codec/link.hpp"
+
+TEST_CASE("a framework travels in links and JSON like a preset: its profile, then the fields that differ") {
+    Scenario s;
+    apply_framework_profile(s, Framework::hf);
+    s.training.recompute = Recompute::full;
+    std::string link = codec::encode_link(s);
+    CHECK(link == "v=2&fw=hf&rc=full");  // the profile's fields are implied by fw
+    auto decoded = codec::decode_link(link);
+    REQUIRE(decoded.ok());
+    for (const auto& f : scenario_fields()) {
+        INFO(f.path);
+        CHECK(field_equal(f, decoded.scenario, s));
+    }
+    // An override of a profile field is written and read back.
+    s.training.kernels = Kernels::compiled;
+    CHECK(codec::encode_link(s) == "v=2&fw=hf&rc=full&kern=compiled");  // fields in table order
+    CHECK(codec::decode_link(codec::encode_link(s)).scenario.training.kernels == Kernels::compiled);
+
+    auto json = codec::scenario_from_json_text(R"({"training": {"framework": "torchtune", "loss_chunks": 16}})");
+    REQUIRE(json.ok());
+    CHECK(json.scenario.training.loss == Loss::chunked);  // from the profile
+    CHECK(json.scenario.training.loss_chunks == 16);      // explicit field wins
+}

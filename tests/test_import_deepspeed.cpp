@@ -132,7 +132,7 @@ TEST_CASE("ZeRO-3 with CPU optimizer offload, bf16 and explicit batch sizes") {
     CHECK(s.training.global_batch_size == 0);  // derived: 4 × 8 × DP
     CHECK(validate(s).empty());
     // 8 GPUs of the default scenario: global batch 4 × 8 × 8 = 256.
-    CHECK(resolve(s).global_batch_size == 256);
+    CHECK(resolve_layout(s).global_batch_size == 256);
     for (const char* key : {"zero_optimization.overlap_comm", "zero_optimization.reduce_bucket_size",
                             "zero_optimization.stage3_prefetch_bucket_size", "zero_optimization.offload_optimizer.pin_memory",
                             "optimizer.params", "steps_per_print", "gradient_clipping", "wall_clock_breakdown"})
@@ -173,7 +173,7 @@ TEST_CASE("DeepSpeed's batch-size rules") {
         REQUIRE(r.ok());
         CHECK(r.scenario.training.global_batch_size == 256);
         CHECK(r.scenario.training.micro_batch_size == 4);
-        CHECK(resolve(r.scenario).grad_accum_steps == 8);  // 256 / (4 × 8)
+        CHECK(resolve_layout(r.scenario).grad_accum_steps == 8);  // 256 / (4 × 8)
     }
     SECTION("train_batch_size and accumulation: micro batch derived") {
         auto r = import_deepspeed_config(R"({"train_batch_size": 256, "gradient_accumulation_steps": 4})", base);
@@ -192,7 +192,7 @@ TEST_CASE("DeepSpeed's batch-size rules") {
         auto r = import_deepspeed_config(R"({"train_micro_batch_size_per_gpu": 3})", base);
         REQUIRE(r.ok());
         CHECK(r.scenario.training.grad_accum_steps == 1);
-        CHECK(resolve(r.scenario).global_batch_size == 24);
+        CHECK(resolve_layout(r.scenario).global_batch_size == 24);
     }
     SECTION("all three: kept as given; validate() checks them against the GPU count") {
         auto r = import_deepspeed_config(
@@ -280,7 +280,7 @@ TEST_CASE("HF config + DeepSpeed config: Llama-3-8B, ZeRO-3 on 8 × H100") {
         "intermediate_size": 14336, "max_position_embeddings": 8192, "model_type": "llama", "num_attention_heads": 32,
         "num_hidden_layers": 32, "num_key_value_heads": 8, "tie_word_embeddings": false, "vocab_size": 128256})";
     Scenario base;
-    REQUIRE(codec::apply_gpu_preset_by_id(base, "H100-SXM"));
+    REQUIRE(apply_gpu_preset(base, "H100-SXM"));
     auto model = codec::import_hf_config(llama3_8b, base);
     REQUIRE(model.ok());
     auto both = import_deepspeed_config(R"({"bf16": {"enabled": true}, "zero_optimization": {"stage": 3},

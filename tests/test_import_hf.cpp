@@ -9,6 +9,7 @@
 #include <string>
 
 #include "codec/import_hf.hpp"
+#include "codec/json.hpp"
 #include "core/estimate.hpp"
 #include "core/presets.hpp"
 
@@ -602,7 +603,7 @@ TEST_CASE("hostile input: huge numbers, NaN-like text, deep nesting and big file
     CHECK(has_issue(import_hf_config(R"({"model_type": "llama", "hidden_size": NaN})"), "json"));
     std::string deep(5000, '[');
     CHECK(has_issue(import_hf_config(deep), "json"));
-    std::string big = "{\"x\": \"" + std::string(codec::detail::max_import_bytes, 'a') + "\"}";
+    std::string big = "{\"x\": \"" + std::string(codec::max_import_bytes, 'a') + "\"}";
     CHECK(has_issue(import_hf_config(big), "json", "larger than"));
     // Validation bounds of the core (e.g. 10^7 for widths) come back under the HF key.
     auto wide = import_hf_config(R"({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 4000000000,

@@ -107,7 +107,7 @@ TEST_CASE("ZeRO divides by the data-parallel degree, not the GPU count") {
     s.training.global_batch_size = 64;
     s.parallel.zero_stage = 1;
     Estimate e = estimate(s);
-    CHECK(e.resolved.data_parallel == 8);
+    CHECK(e.layout.data_parallel == 8);
     // Model states per GPU before ZeRO: P / (t·p) = 1e9; optimizer 12 B ÷ DP 8.
     CHECK(e.params_per_gpu == 1e9);
     CHECK(e.model_states_bytes.weights == 2e9);
@@ -231,8 +231,8 @@ TEST_CASE("totals, capacity, fit and offload") {
     Estimate off = estimate(s);
     CHECK(off.memory_per_gpu_bytes.optimizer == 0);
     CHECK(off.model_states_bytes.optimizer == 0);
-    CHECK(off.host_bytes_per_gpu == optimizer);
-    CHECK(off.host_bytes_total == optimizer * s.parallel.num_gpus);
+    CHECK(off.host_memory_bytes.per_gpu == optimizer);
+    CHECK(off.host_memory_bytes.total == optimizer * s.parallel.num_gpus);
 
     s.hardware.memory_gib = 1;
     CHECK_FALSE(estimate(s).fits);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/outputs.hpp"
 #include "core/presets.hpp"
 #include "imgui.h"
 #include "ui_charts.hpp"
@@ -24,7 +25,7 @@ void draw_logo(ImVec2 p, float size) {
     // Three stacked bars: the logo is the product's own chart.
     float pad = size * 0.2f, bh = (size - 2 * pad) / 3.4f;
     float widths[3] = {0.55f, 0.85f, 0.7f};
-    ImU32 cols[3] = {pal.terms[0], pal.terms[3], pal.terms[4]};
+    ImU32 cols[3] = {pal.terms[0], pal.terms[2], pal.terms[3]};
     for (int i = 0; i < 3; ++i) {
         float y = p.y + pad + i * bh * 1.2f;
         dl->AddRectFilled(ImVec2(p.x + pad, y), ImVec2(p.x + pad + (size - 2 * pad) * widths[i], y + bh), cols[i],
@@ -136,6 +137,7 @@ void App::load_fragment(const std::string& fragment) {
     codec::DecodeResult r = codec::decode_link(fragment);
     link_issues = r.issues;
     link_banner_open = !link_issues.empty();
+    notes = r.notes;
     set_scenario(r.scenario);
     written_hash = fragment;  // after_frame rewrites it in canonical form (a repaired link included)
 }
@@ -173,11 +175,11 @@ bool App::animating() const { return ImGui::GetTime() < copied_until + 0.1; }
 
 std::string App::summary_text() const {
     const Scenario& s = scenario;
-    std::string setup = s.model.name + " on " + std::to_string(s.parallel.num_gpus) + " \xC3\x97 " + s.hardware.gpu +
-                        " (ZeRO-" + std::to_string(s.parallel.zero_stage) + ", tensor " +
-                        std::to_string(s.parallel.tensor) + ", pipeline " + std::to_string(s.parallel.pipeline) +
-                        ", micro-batch " + std::to_string(s.training.micro_batch_size) + ", sequence " +
-                        std::to_string(s.training.seq_len) + ")";
+    auto n = [](std::int64_t v) { return format_grouped(double(v)); };
+    std::string setup = s.model.name + " on " + n(s.parallel.num_gpus) + " \xC3\x97 " + s.hardware.gpu + " (ZeRO-" +
+                        n(s.parallel.zero_stage) + ", tensor " + n(s.parallel.tensor) + ", pipeline " +
+                        n(s.parallel.pipeline) + ", micro-batch " + n(s.training.micro_batch_size) + ", sequence " +
+                        n(s.training.seq_len) + ")";
     if (!evaluation.ok()) {
         std::string out = setup + ": cannot estimate — ";
         for (std::size_t i = 0; i < evaluation.errors.size(); ++i)
@@ -189,11 +191,14 @@ std::string App::summary_text() const {
                       format_bytes(e.capacity_bytes, units) + " per GPU — ";
     out += e.fits ? "fits, " + format_bytes(e.headroom_bytes, units) + " headroom."
                   : "does not fit, short by " + format_bytes(-e.headroom_bytes, units) + ".";
-    out += " Parameters " + format_count(e.parameters.total) + ".";
-    out += " Training " + format_sci(e.compute.total_flops) + " FLOP, " + format_duration(e.compute.seconds) + ", " +
-           format_grouped(e.compute.gpu_hours) + " GPU-hours, " + format_money(e.compute.cost) + ".";
-    if (e.host_bytes_total > 0) out += " Host memory " + format_bytes(e.host_bytes_total, units) + " in total.";
-    return out;
+    // The headline outputs: "Parameters 6.66 B, Total FLOPs 1.20 × 10²², …".
+    const char* separator = " ";
+    for (const auto& o : outputs()) {
+        if (!(o.show & show_summary) || ((o.show & hide_when_zero) && o.value(e) == 0)) continue;
+        out += separator + std::string(o.label) + " " + format_output(o, e, units);
+        separator = ", ";
+    }
+    return out + ".";
 }
 
 void App::after_frame() {
@@ -253,6 +258,7 @@ void App::draw(float width, float height) {
         }
         ImGui::Dummy(ImVec2(0, 2));
         draw_link_banner(*this);
+        draw_notes(*this);
         if (evaluation.ok()) {
             draw_verdict(*this);
             draw_tiles(*this, content_w >= 600 ? 4 : 2);
@@ -266,6 +272,7 @@ void App::draw(float width, float height) {
 
     draw_header(*this, content_w);
     draw_link_banner(*this);
+    draw_notes(*this);
 
     if (wide) {
         const float gap = 20;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "codec/codec.hpp"
+#include "codec/link.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
-#include "format.hpp"
+#include "format/format.hpp"
 
 namespace vramcalc::app {
 
@@ -20,6 +20,7 @@ struct App {
     bool embed = false;
     std::vector<ValidationIssue> link_issues;  // problems of the link the page was opened with
     bool link_banner_open = false;
+    std::vector<Note> notes;   // what the last preset choice or link changed besides itself (seq_len lowered…)
     std::string link;          // encode_link(scenario)
     std::string written_hash;  // the fragment last written to the address bar
     std::string summary;       // last text written to the DOM summary
@@ -52,5 +53,6 @@ void draw_tiles(App& app, int columns);
 void draw_details(App& app, bool side_by_side);
 void draw_warnings(App& app);
 void draw_errors(App& app);
+void draw_notes(App& app);
 
 }  // namespace vramcalc::app

@@ -21,7 +21,8 @@
 #include <vector>
 
 #include "app.hpp"
-#include "codec/codec.hpp"
+#include "codec/field_text.hpp"
+#include "codec/json.hpp"
 #include "gfx.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
-#include "codec/markdown.hpp"
+#include "format/markdown.hpp"
 #include "core/explain.hpp"
 #include "imgui.h"
 #include "web.hpp"
@@ -40,24 +40,6 @@ void refresh(const App& app) {
     terms = app.evaluation.ok() ? explain(app.scenario, app.evaluation.estimate) : std::vector<ExplainTerm>{};
 }
 
-bool is_integer(double v) { return std::isfinite(v) && std::fabs(v) < 9e15 && v == std::floor(v); }
-
-std::string value_text(double v, const std::string& unit, ByteUnits u) {
-    if (unit == "bytes") {
-        std::string s = format_bytes(v, u);
-        if (std::fabs(v) >= 1024) s += "  (" + format_grouped(v) + " bytes)";
-        return s;
-    }
-    if (unit == "parameters") return format_count(v) + (std::fabs(v) >= 1000 ? "  (" + format_grouped(v) + ")" : "");
-    if (unit == "FLOPs" || unit == "FLOP") return format_sci(v) + " FLOP";
-    if (unit == "FLOP/s") return format_sci(v) + " FLOP/s";
-    if (unit == "s") return format_duration(v) + "  (" + format_grouped(v) + " s)";
-    if (unit == "$") return format_money(v);
-    if (unit == "bytes/param") return format_sig(v, 4) + " bytes/param";
-    if (unit.empty()) return is_integer(v) ? format_grouped(v) : format_sig(v, 5);
-    return (is_integer(v) && std::fabs(v) < 1e6 ? format_grouped(v) : format_sig(v, 5)) + " " + unit;
-}
-
 }  // namespace
 
 void explain_select(const char* id) {
@@ -69,8 +51,7 @@ bool explain_is_selected(const char* id) { return selected == id; }
 
 std::string markdown_for(const App& app) {
     std::string link = web::page_url_with_hash(app.hash_for(codec::encode_link(app.scenario)), false);
-    return codec::estimate_to_markdown(app.scenario, app.evaluation.estimate,
-                                       app.units == ByteUnits::gib ? codec::ByteUnits::gib : codec::ByteUnits::gb, link);
+    return estimate_to_markdown(app.scenario, app.evaluation.estimate, app.units, link);
 }
 
 void draw_explain(App& app) {
@@ -117,7 +98,7 @@ void draw_explain(App& app) {
     }
     ImGui::Dummy(ImVec2(0, 2));
     // The term: value, formula, inputs, source.
-    const std::string value = value_text(term->value, term->unit, app.units);
+    const std::string value = format_explained(term->value, term->unit, app.units);
     ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted(term->label);
     ImGui::PopFont();
@@ -150,7 +131,7 @@ void draw_explain(App& app) {
                                     std::max(90.0f, ImGui::GetContentRegionAvail().x * 0.32f));
             ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
             for (const auto& in : term->inputs) {
-                std::string v = value_text(in.value, in.unit, app.units);
+                std::string v = format_explained(in.value, in.unit, app.units);
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
                 ImGui::PushFont(fonts().bold);

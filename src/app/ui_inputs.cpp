@@ -69,15 +69,6 @@ std::string field_tooltip_body(const FieldSpec& f) {
     return b;
 }
 
-// A ModelConfig matches its preset when every model.* field agrees.
-bool model_matches(const Scenario& s, const ModelConfig& m) {
-    Scenario other = s;
-    other.model = m;
-    for (const auto& f : scenario_fields())
-        if (std::string_view(f.path).starts_with("model.") && !field_equal(f, s, other)) return false;
-    return true;
-}
-
 double preset_params(const ModelPreset& p) {
     if (p.published_params > 0) return p.published_params;
     Scenario s;
@@ -304,10 +295,14 @@ void field_row(App& app, const FieldSpec& f) {
             // Typing a preset name and leaving the field selects that preset.
             if (ImGui::IsItemDeactivatedAfterEdit()) {
                 if (std::string_view(f.path) == "hardware.gpu") {
-                    if (codec::apply_gpu_preset_by_id(sc, buf)) changed = true;
+                    if (apply_gpu_preset(sc, buf)) changed = true;
                 } else if (std::string_view(f.path) == "model.name") {
                     std::string name = buf;
-                    if (find_model_preset(name) && codec::apply_model_preset(sc, name)) changed = true;
+                    if (const ModelPreset* p = find_model_preset(name)) {
+                        app.notes.clear();
+                        apply_model_preset(sc, *p, &app.notes);
+                        changed = true;
+                    }
                 }
             }
             suffix.clear();
@@ -354,7 +349,7 @@ void draw_presets(App& app, bool stacked) {
     const auto models = model_presets();
     int current_model = -1;
     for (int i = 0; i < int(models.size()); ++i)
-        if (model_matches(sc, models[i].model)) current_model = i;
+        if (same_model(sc.model, models[i].model)) current_model = i;
     std::string model_text = sc.model.name;
     if (current_model < 0 && find_model_preset(sc.model.name)) model_text += "  (edited)";
     if (current_model < 0 && !find_model_preset(sc.model.name)) model_text += "  (custom)";
@@ -373,7 +368,8 @@ void draw_presets(App& app, bool stacked) {
         },
         std::max(w, 320.0f), current_model);
     if (picked >= 0) {
-        codec::apply_model_preset(sc, models[picked].id);
+        app.notes.clear();
+        apply_model_preset(sc, models[picked], &app.notes);
         app.touched();
     }
 
@@ -398,13 +394,13 @@ void draw_presets(App& app, bool stacked) {
         "gpu_popup", app.gpu_filter, sizeof app.gpu_filter, "Search GPUs (e.g. h100)", int(gpus.size()),
         [&](int i) {
             const GpuPreset& g = gpus[i];
-            std::string detail = format_bytes(g.memory_gib * 1073741824.0, app.units) + "  \xC2\xB7  " +
+            std::string detail = format_bytes(g.memory_gib * bytes_per_gib, app.units) + "  \xC2\xB7  " +
                                  format_sig(g.peak_tflops, 4) + " TFLOP/s";
             return std::tuple<std::string, std::string, std::string>(g.id, detail, g.id);
         },
         std::max(w, 320.0f), current_gpu);
     if (picked >= 0) {
-        codec::apply_gpu_preset_by_id(sc, gpus[picked].id);
+        apply_gpu_preset(sc, gpus[picked].id);
         app.touched();
     }
     end_card();

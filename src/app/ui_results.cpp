@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "core/outputs.hpp"
 #include "imgui.h"
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
@@ -16,9 +17,26 @@ namespace {
 struct Row {
     std::string label, value, note;
     const char* explain = nullptr;  // explain() term id: a click on the row opens it in the explain panel
+    bool bold = false;
 };
 
-void table_rows(const char* id, const std::vector<Row>& rows, int bold_last = 0) {
+// The rows of one card: the outputs of `sections` marked show_report, in table order.
+std::vector<Row> output_rows(const Estimate& e, ByteUnits units, std::initializer_list<OutputSection> sections) {
+    std::vector<Row> rows;
+    const double total = e.memory_per_gpu_bytes.total;
+    for (OutputSection section : sections)
+        for (const auto& o : outputs()) {
+            if (o.section != section || !(o.show & show_report)) continue;
+            double v = o.value(e);
+            if ((o.show & hide_when_zero) && v == 0) continue;
+            std::string note = output_note(o, e, units);
+            if ((o.show & show_share) && total > 0) note += (note.empty() ? "" : " \xC2\xB7 ") + format_percent(v / total);
+            rows.push_back({o.short_label, format_output(o, e, units), note, o.explain, (o.show & emphasise) != 0});
+        }
+    return rows;
+}
+
+void table_rows(const char* id, const std::vector<Row>& rows) {
     const Palette& pal = palette();
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(6, 5));
     if (ImGui::BeginTable(id, 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_NoSavedSettings)) {
@@ -26,7 +44,7 @@ void table_rows(const char* id, const std::vector<Row>& rows, int bold_last = 0)
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const Row& r = rows[i];
-            bool bold = bold_last && i + bold_last >= rows.size();
+            const bool bold = r.bold;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             if (r.explain) {  // the whole row is a selectable that opens the explanation
@@ -72,19 +90,16 @@ void table_rows(const char* id, const std::vector<Row>& rows, int bold_last = 0)
     ImGui::PopStyleVar();
 }
 
+// The stacked bar: the memory terms (outputs marked show_share), one colour each.
 std::vector<BarSegment> memory_segments(const Estimate& e, ByteUnits units) {
     const Palette& pal = palette();
-    const MemoryBreakdown& m = e.memory_per_gpu_bytes;
-    std::vector<BarSegment> s = {
-        {"Weights", m.weights - m.zero3_live_params, pal.terms[0], ""},
-        {"ZeRO-3 live params", m.zero3_live_params, pal.terms[1], ""},
-        {"Gradients", m.gradients, pal.terms[2], ""},
-        {"Optimizer states", m.optimizer, pal.terms[3], ""},
-        {"Activations", m.activations, pal.terms[4], ""},
-        {"Reserved", m.overhead, pal.terms[5], ""},
-    };
-    for (auto& seg : s) seg.value_text = format_bytes(seg.value, units);
-    return s;
+    std::vector<BarSegment> segments;
+    for (const auto& o : outputs()) {
+        if (!(o.show & show_share)) continue;
+        ImU32 colour = pal.terms[segments.size() % std::size(pal.terms)];
+        segments.push_back({o.short_label, o.value(e), colour, format_bytes(o.value(e), units)});
+    }
+    return segments;
 }
 
 }  // namespace
@@ -179,13 +194,13 @@ void draw_verdict(App& app) {
                     30);
         legend(segments, e.memory_per_gpu_bytes.total * n);
     }
-    if (e.host_bytes_total > 0) {
+    if (e.host_memory_bytes.total > 0) {
         ImGui::Dummy(ImVec2(0, 2));
         ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
         ImGui::TextWrapped(bar_view == 0 ? "Host (CPU) memory for the offloaded optimizer: %s per GPU, %s in total."
                                          : "Plus host (CPU) memory for the offloaded optimizer: %s per GPU, %s in total.",
-                           format_bytes(e.host_bytes_per_gpu, app.units).c_str(),
-                           format_bytes(e.host_bytes_total, app.units).c_str());
+                           format_bytes(e.host_memory_bytes.per_gpu, app.units).c_str(),
+                           format_bytes(e.host_memory_bytes.total, app.units).c_str());
         ImGui::PopStyleColor();
     }
     ImGui::PushFont(fonts().small);
@@ -201,28 +216,16 @@ void draw_verdict(App& app) {
 void draw_tiles(App& app, int columns) {
     const Palette& pal = palette();
     const Estimate& e = app.evaluation.estimate;
-    const Scenario& sc = app.scenario;
-    const ComputeEstimate& c = e.compute;
     struct Tile {
         const char* title;
-        std::string value, note, tip;
+        std::string value, note;
+        const char* tip;
     };
-    std::string params_note = e.parameters.active < e.parameters.total
-                                  ? format_count(e.parameters.active) + " active per token"
-                                  : format_count(e.parameters.per_layer) + " per layer";
-    Tile tiles[4] = {
-        {"Parameters", format_count(e.parameters.total), params_note,
-         "Exact count from the architecture (embeddings, layers, final norm, LM head)."},
-        {"Training time", format_duration(c.seconds),
-         std::to_string(sc.parallel.num_gpus) + " GPUs \xC3\x97 " + format_sig(e.resolved.achieved_flops_per_gpu / 1e12, 3) +
-             " TFLOP/s",
-         "Total FLOPs / (GPUs \xC3\x97 achieved FLOP/s per GPU)."},
-        {"Cost", format_money(c.cost),
-         format_grouped(c.gpu_hours) + " GPU-h \xC3\x97 " + format_money(sc.hardware.price_per_gpu_hour),
-         "GPU-hours \xC3\x97 price per GPU-hour."},
-        {"Compute", format_sci(c.total_flops) + " FLOP", format_sig(c.pflop_days, 3) + " PetaFLOP-days",
-         "6 \xC2\xB7 P \xC2\xB7 D (+ recomputation and attention FLOPs when enabled)."},
-    };
+    std::vector<Tile> tiles;  // the headline outputs
+    for (const auto& o : outputs())
+        if (o.show & show_tile)
+            tiles.push_back({o.label, format_output(o, e, app.units, true), output_note(o, e, app.units), o.help});
+    const int count = int(tiles.size());
     // Equal tile heights: every tile reserves the tallest note (wrapped at the tile's width).
     const float card_pad = 18;  // begin_card's cell padding
     const float col_w = (ImGui::GetContentRegionAvail().x - 10.0f * (columns - 1)) / columns;
@@ -233,7 +236,7 @@ void draw_tiles(App& app, int columns) {
     ImGui::PopFont();
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0, 0));
     if (ImGui::BeginTable("tiles", columns, ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_SizingStretchSame)) {
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 0; i < count; ++i) {
             if (i % columns == 0) ImGui::TableNextRow();
             ImGui::TableNextColumn();
             float w = ImGui::GetContentRegionAvail().x - ((i % columns) != columns - 1 ? 10.0f : 0.0f);
@@ -266,8 +269,8 @@ void draw_tiles(App& app, int columns) {
             ImGui::PopStyleColor();
             ImGui::PopFont();
             end_card();
-            help_tooltip(tiles[i].title, tiles[i].tip.c_str());
-            if (i / columns < 3 / columns) ImGui::Dummy(ImVec2(0, 2));  // gap between rows of tiles
+            help_tooltip(tiles[i].title, tiles[i].tip);
+            if (i / columns < (count - 1) / columns) ImGui::Dummy(ImVec2(0, 2));  // gap between rows of tiles
             ImGui::PopID();
         }
         ImGui::EndTable();
@@ -278,81 +281,31 @@ void draw_tiles(App& app, int columns) {
 
 void draw_details(App& app, bool side_by_side) {
     const Estimate& e = app.evaluation.estimate;
-    const MemoryBreakdown& m = e.memory_per_gpu_bytes;
-    const ComputeEstimate& c = e.compute;
-    const ResolvedScenario& r = e.resolved;
-    const ByteUnits u = app.units;
-    auto pct = [&](double v) { return m.total > 0 ? format_percent(v / m.total) : std::string("—"); };
-    const BytesPerParameter& bpp = e.bytes_per_parameter;
-    std::vector<Row> memory = {
-        {"Weights", format_bytes(m.weights, u),
-         format_sig(bpp.weights, 3) + " B/param \xC2\xB7 " + pct(m.weights) +
-             (m.zero3_live_params > 0 ? " \xC2\xB7 incl. " + format_bytes(m.zero3_live_params, u) + " ZeRO-3 live" : "")},
-        {"Gradients", format_bytes(m.gradients, u), format_sig(bpp.gradients, 3) + " B/param \xC2\xB7 " + pct(m.gradients)},
-        {"Optimizer states", format_bytes(m.optimizer, u),
-         (app.scenario.parallel.offload_optimizer ? std::string("offloaded to host \xC2\xB7 ")
-                                                  : format_sig(bpp.optimizer, 3) + " B/param \xC2\xB7 ") +
-             pct(m.optimizer)},
-        {"Activations", format_bytes(m.activations, u),
-         format_sig(e.activations.layers_on_gpu, 4) + " layers \xC3\x97 " + format_sig(e.activations.in_flight_microbatches, 3) +
-             " in flight \xC2\xB7 " + pct(m.activations)},
-        {"Reserved", format_bytes(m.overhead, u), "CUDA context, buffers \xC2\xB7 " + pct(m.overhead)},
-        {"Total per GPU", format_bytes(m.total, u), "capacity " + format_bytes(e.capacity_bytes, u)},
-    };
-    if (e.host_bytes_total > 0) {
-        memory.push_back({"Host memory per GPU", format_bytes(e.host_bytes_per_gpu, u), "offloaded optimizer states"});
-        memory.push_back({"Host memory, all GPUs", format_bytes(e.host_bytes_total, u), ""});
-    }
-    std::vector<Row> compute = {
-        {"Total FLOPs", format_sci(c.total_flops), c.recompute_flops > 0 ? "incl. " + format_sci(c.recompute_flops) + " recomputation" : "6 \xC2\xB7 P \xC2\xB7 D"},
-        {"FLOPs per token", format_sci(c.flops_per_token), ""},
-        {"Cluster throughput", format_sig(c.cluster_flops_per_second / 1e15, 3) + " PFLOP/s", ""},
-        {"Time", format_duration(c.seconds), ""},
-        {"GPU-hours", format_grouped(c.gpu_hours), ""},
-        {"TFLOP-hours", format_grouped(c.tflop_hours), ""},
-        {"PetaFLOP-days", format_sig(c.pflop_days, 4), ""},
-        {"Cost", format_money(c.cost), ""},
-        {"Chinchilla-optimal tokens", format_count(c.chinchilla_tokens), "20 tokens per parameter"},
-    };
-    std::vector<Row> layout = {
-        {"Data parallel (DP)", format_grouped(double(r.data_parallel)), "GPUs / (tensor \xC3\x97 pipeline)"},
-        {"Gradient accumulation", format_grouped(double(r.grad_accum_steps)), "micro-batches per step"},
-        {"Global batch", format_grouped(double(r.global_batch_size)), "sequences per optimizer step"},
-        {"Parameters per GPU", format_count(e.params_per_gpu), "before ZeRO sharding"},
-    };
-    // Rows that explain() covers open their explanation when clicked.
-    static const char* memory_ids[] = {"memory_per_gpu_bytes.weights",    "memory_per_gpu_bytes.gradients",
-                                       "memory_per_gpu_bytes.optimizer",  "memory_per_gpu_bytes.activations",
-                                       "memory_per_gpu_bytes.overhead",   "memory_per_gpu_bytes.total",
-                                       "memory_per_gpu_bytes.optimizer",  "memory_per_gpu_bytes.optimizer"};
-    for (std::size_t i = 0; i < memory.size() && i < 8; ++i) memory[i].explain = memory_ids[i];
-    static const char* compute_ids[] = {"compute.total_flops", "compute.model_flops", nullptr,
-                                        "compute.seconds",     "compute.gpu_hours",   "compute.tflop_hours",
-                                        "compute.pflop_days",  "compute.cost",        "compute.chinchilla_tokens"};
-    for (std::size_t i = 0; i < compute.size() && i < 9; ++i) compute[i].explain = compute_ids[i];
-    layout[0].explain = "layout.data_parallel";
-    auto card = [&](const char* id, const char* title, const std::vector<Row>& rows, int bold_last, float w) {
+    const auto memory = output_rows(e, app.units, {OutputSection::memory});
+    const auto compute = output_rows(e, app.units, {OutputSection::compute});
+    const auto layout = output_rows(e, app.units, {OutputSection::parameters, OutputSection::layout});
+    auto card = [&](const char* id, const char* title, const std::vector<Row>& rows, float w) {
         begin_card(id, w);
         section_title(title);
-        table_rows(id, rows, bold_last);
+        table_rows(id, rows);
         end_card();
     };
     if (side_by_side) {
         float avail = ImGui::GetContentRegionAvail().x, gap = 12;
         float w = (avail - gap) * 0.5f;
         ImGui::BeginGroup();
-        card("memory_card", "Memory per GPU", memory, e.host_bytes_total > 0 ? 0 : 1, w);
+        card("memory_card", "Memory per GPU", memory, w);
         ImGui::Dummy(ImVec2(0, 2));
-        card("layout_card", "Parallel layout", layout, 0, w);
+        card("layout_card", "Parameters and layout", layout, w);
         ImGui::EndGroup();
         ImGui::SameLine(0, gap);
-        card("compute_card", "Compute, time and cost", compute, 0, w);
+        card("compute_card", "Compute, time and cost", compute, w);
     } else {
-        card("memory_card", "Memory per GPU", memory, e.host_bytes_total > 0 ? 0 : 1, 0);
+        card("memory_card", "Memory per GPU", memory, 0);
         ImGui::Dummy(ImVec2(0, 2));
-        card("compute_card", "Compute, time and cost", compute, 0, 0);
+        card("compute_card", "Compute, time and cost", compute, 0);
         ImGui::Dummy(ImVec2(0, 2));
-        card("layout_card", "Parallel layout", layout, 0, 0);
+        card("layout_card", "Parameters and layout", layout, 0);
     }
 }
 
@@ -371,6 +324,27 @@ void draw_warnings(App& app) {
         ImGui::TextUnformatted((std::string("\xE2\x80\xA2 ") + warning_message(e.warnings.items[i])).c_str());
         ImGui::PopTextWrapPos();
     }
+    end_card();
+    ImGui::Dummy(ImVec2(0, 2));
+}
+
+void draw_notes(App& app) {
+    if (app.notes.empty()) return;
+    const Palette& pal = palette();
+    begin_card("notes", 0, IM_COL32(0x14, 0x24, 0x3A, 235));
+    ImGui::PushFont(fonts().bold);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+    ImGui::TextUnformatted("Adjusted to fit the model:");
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    for (const auto& n : app.notes) {
+        const FieldSpec* f = find_field_by_path(n.field);
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(("\xE2\x80\xA2 " + (f ? std::string(f->label) : n.field) + " " + n.message).c_str());
+        ImGui::PopTextWrapPos();
+    }
+    if (pill_button("OK")) app.notes.clear();
+    record_item("dismiss_notes");
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }

@@ -5,6 +5,7 @@
 #include <deque>
 #include <map>
 
+#include "format/format.hpp"
 #include "gfx.hpp"
 #include "imgui_internal.h"
 #include "web.hpp"
@@ -35,7 +36,8 @@ const Palette the_palette = {
     rgb(0xFF6B6B, 36),   // bad_soft
     rgb(0xF5B942),       // warn
     rgb(0xF5B942, 30),   // warn_soft
-    {rgb(0x6EA8FE), rgb(0xA9C9FF), rgb(0xB28DF5), rgb(0xF5A65B), rgb(0x3ECFB2), rgb(0x7D879C)},
+    {rgb(0x6EA8FE), rgb(0xB28DF5), rgb(0xF5A65B), rgb(0x3ECFB2), rgb(0x7D879C), rgb(0xA9C9FF), rgb(0xE57AA8),
+     rgb(0xD4C86A)},
 };
 
 Fonts the_fonts;
@@ -374,8 +376,8 @@ void legend(const std::vector<BarSegment>& segments, double total) {
     bool first = true;
     for (const auto& s : segments) {
         if (!(s.value > 0)) continue;
-        char pct[32];
-        std::snprintf(pct, sizeof pct, "%.0f %%", total > 0 ? s.value / total * 100 : 0.0);
+        std::string share = total > 0 ? format_percent(s.value / total) : "";
+        const char* pct = share.c_str();
         std::string text = std::string(s.label) + "  " + s.value_text;
         float item_w = 14 + ImGui::CalcTextSize(text.c_str()).x + 8 + ImGui::CalcTextSize(pct).x;
         if (!first) {

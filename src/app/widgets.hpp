@@ -12,7 +12,7 @@ namespace vramcalc::app {
 struct Palette {
     ImU32 text, text_dim, text_faint, card, card_border, card_hover, accent, accent_soft, good, good_soft,
         bad, bad_soft, warn, warn_soft;
-    ImU32 terms[6];  // weights, ZeRO-3 live, gradients, optimizer, activations, overhead
+    ImU32 terms[8];  // the memory terms in output-table order: weights, gradients, optimizer, activations, overhead, …
 };
 const Palette& palette();
 

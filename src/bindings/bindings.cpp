@@ -42,7 +42,7 @@ std::string estimate_json(const std::string& scenario_text) {
     try {
         auto decoded = codec::scenario_from_json_text(scenario_text);
         if (!decoded.ok()) return dump({{"errors", codec::issues_to_json(decoded.issues)}});
-        return dump(codec::evaluation_to_json(decoded.scenario, vramcalc::evaluate(decoded.scenario)));
+        return dump(codec::evaluation_to_json(decoded.scenario, vramcalc::evaluate(decoded.scenario), decoded.notes));
     } catch (...) {
         return internal_error("estimate");
     }
@@ -57,7 +57,7 @@ std::string validate_json(const std::string& scenario_text) {
     }
 }
 
-// {"link": "v=1&...", "errors": []} or {"errors": [...]}.
+// {"link": "v=2&...", "errors": []} or {"errors": [...]}.
 std::string encode_link_json(const std::string& scenario_text) {
     try {
         auto decoded = codec::scenario_from_json_text(scenario_text);
@@ -68,15 +68,17 @@ std::string encode_link_json(const std::string& scenario_text) {
     }
 }
 
-// {"scenario": {...}, "issues": [...]}: lenient, the scenario is always valid.
+// {"scenario": {...}, "issues": [...], "notes": [...]}: lenient, the scenario is always valid.
 std::string decode_link_json(const std::string& fragment) {
     try {
         auto decoded = codec::decode_link(fragment);
         return dump({{"scenario", codec::scenario_to_json(decoded.scenario)},
-                     {"issues", codec::issues_to_json(decoded.issues)}});
+                     {"issues", codec::issues_to_json(decoded.issues)},
+                     {"notes", codec::notes_to_json(decoded.notes)}});
     } catch (...) {
         return dump({{"scenario", codec::scenario_to_json(vramcalc::Scenario{})},
-                     {"issues", json::array({{{"field", "link"}, {"message", "internal error; using the defaults"}}})}});
+                     {"issues", json::array({{{"field", "link"}, {"message", "internal error; using the defaults"}}})},
+                     {"notes", json::array()}});
     }
 }
 

@@ -196,6 +196,7 @@ export async function createVramcalc(options = {}) {
         return {
           scenario: JSON.parse(defaultText),
           issues: [{ field: 'link', message: `must be a string (got ${describe(fragment)}); using the defaults` }],
+          notes: [],
         };
       }
       // A whole URL is accepted too: only what follows the first '#' is the fragment.

@@ -14,7 +14,9 @@
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
 #include "core/fields.hpp"
+#include "core/frameworks.hpp"
 #include "core/presets.hpp"
+#include "format/markdown.hpp"
 
 namespace {
 
@@ -27,13 +29,17 @@ void print_help() {
                  "Usage: vramcalc [options] [--FIELD VALUE ...]\n\n"
                  "Input (applied in this order):\n"
                  "  --config FILE        scenario JSON ('-' for stdin); see docs/formulas.md\n"
-                 "  --link FRAGMENT      a link fragment (\"v=1&mp=llama-3-8b&b=4\")\n"
+                 "  --link FRAGMENT      a link fragment (\"v=2&mp=llama-3-8b&b=4\"; v=1 links keep their meaning)\n"
                  "  --hf-config FILE     a Hugging Face config.json: sets the model (docs/imports.md)\n"
                  "  --deepspeed-config FILE  a DeepSpeed config: ZeRO stage, offload, batch sizes, bf16/fp16\n"
                  "                       (imports keep the other fields; flags after them override them;\n"
                  "                       keys they cannot map are listed on stderr as notes)\n"
-                 "  --model-preset ID    start from a model preset (--list-presets)\n"
+                 "  --model-preset ID    start from a model preset (--list-presets); the sequence length is lowered\n"
+                 "                       to the model's learned positions unless --seq-len is given (a note says so)\n"
                  "  --gpu ID             a GPU preset (or any label)\n"
+                 "  --framework NAME     megatron, deepspeed, fsdp, hf, torchtune or generic: sets that stack's\n"
+                 "                       kernels, loss, optimizer kernel, precision and sharding (flags after it\n"
+                 "                       override them; docs/formulas.md \"Framework profiles\")\n"
                  "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
                  "                       --flash-attention (booleans: no value = true, --no-dropout = false)\n"
                  "Output:\n"
@@ -52,12 +58,14 @@ void list_presets() {
     for (const auto& p : model_presets()) {
         Scenario s;
         s.model = p.model;
-        std::printf("  %-16s %-20s %'18.0f  %s\n", p.id, p.model.name.c_str(), estimate(s).parameters.total, p.source);
+        std::printf("  %-16s %-20s %18s  %s\n", p.id, p.model.name.c_str(),
+                    format_grouped(estimate(s).parameters.total).c_str(), p.source);
     }
     std::printf("\nGPUs (id: memory GiB, peak dense TFLOP/s, typical achieved TFLOP/s, $/GPU-h, source)\n");
     for (const auto& g : gpu_presets())
-        std::printf("  %-10s %7.1f GiB %8.1f %7.1f %6.2f  %s\n", g.id, g.memory_gib, g.peak_tflops, g.achieved_tflops,
-                    g.price_per_gpu_hour, g.source);
+        std::printf("  %-10s %7s GiB %8s %7s %7s  %s\n", g.id, format_sig(g.memory_gib, 4).c_str(),
+                    format_sig(g.peak_tflops, 5).c_str(), format_sig(g.achieved_tflops, 4).c_str(),
+                    format_money(g.price_per_gpu_hour).c_str(), g.source);
 }
 
 void list_fields() {
@@ -107,6 +115,8 @@ int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     Scenario scenario;
     std::vector<ValidationIssue> issues;
+    std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
+    bool model_preset_chosen = false, seq_len_given = false;
     bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -153,6 +163,7 @@ int main(int argc, char** argv) {
             auto decoded = codec::scenario_from_json_text(text, scenario, /*check_rules=*/false);
             scenario = decoded.scenario;
             issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
+            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
         } else if (arg == "--hf-config" || arg == "--deepspeed-config") {
             auto path = take_value(arg.c_str());
             if (!path) continue;
@@ -173,13 +184,16 @@ int main(int argc, char** argv) {
             auto decoded = codec::decode_link(*fragment);
             scenario = decoded.scenario;
             for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
+            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
         } else if (arg == "--model-preset" || arg == "--preset") {
             auto id = take_value("--model-preset");
-            if (id && !codec::apply_model_preset(scenario, *id))
+            const ModelPreset* preset = id ? find_model_preset(*id) : nullptr;
+            if (preset) set_model_from_preset(scenario, *preset, &notes), model_preset_chosen = true;  // seq_len fitted at the end
+            if (id && !preset)
                 issues.push_back({"model.preset", "unknown model preset '" + *id + "' (see --list-presets)"});
         } else if (arg == "--gpu" || arg == "--hardware.gpu") {
             auto id = take_value("--gpu");
-            if (id && !codec::apply_gpu_preset_by_id(scenario, *id)) scenario.hardware.gpu = *id;
+            if (id && !apply_gpu_preset(scenario, *id)) scenario.hardware.gpu = *id;
         } else if (arg.starts_with("--")) {
             std::string name = arg.substr(2);
             bool negated = false;
@@ -204,28 +218,33 @@ int main(int argc, char** argv) {
                 value = *v;
             }
             std::string problem = codec::set_field_from_text(scenario, *field, value);
+            seq_len_given = seq_len_given || (problem.empty() && std::string_view(field->path) == "training.seq_len");
+            // --framework applies its profile like a preset; flags after it override.
+            if (problem.empty() && std::string_view(field->path) == "training.framework")
+                apply_framework_profile(scenario, scenario.training.framework);
             if (!problem.empty()) issues.push_back({field->path, problem});
         } else {
             issues.push_back({arg, "unexpected argument (see --help)"});
         }
     }
 
+    // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
+    if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
     std::vector<ValidationIssue> rules = validate(scenario);
     issues.insert(issues.end(), rules.begin(), rules.end());
     if (!issues.empty()) return report_invalid(issues, json);
 
+    for (const auto& n : notes) std::cerr << "note: " << n.field << ": " << n.message << "\n";
     Evaluation evaluation = evaluate(scenario);
     if (print_link) std::cout << codec::encode_link(scenario) << "\n";
-    auto units = decimal_gb ? cli::Units::gb : cli::Units::gib;
+    auto units = decimal_gb ? ByteUnits::gb : ByteUnits::gib;
     if (json) {
-        nlohmann::json out = codec::evaluation_to_json(scenario, evaluation);
-        if (explain_terms) out["explain"] = codec::explain_to_json(explain(scenario, evaluation.estimate));
-        std::cout << out.dump(2) << "\n";
+        std::cout << codec::evaluation_to_json(scenario, evaluation, notes, explain_terms).dump(2) << "\n";
     } else if (markdown) {
-        std::cout << codec::estimate_to_markdown(scenario, evaluation.estimate, units, "");
+        std::cout << estimate_to_markdown(scenario, evaluation.estimate, units, "");
     } else {
         std::cout << cli::format_report(scenario, evaluation.estimate, units);
-        if (explain_terms) std::cout << cli::format_explain(explain(scenario, evaluation.estimate));
+        if (explain_terms) std::cout << cli::format_explain(explain(scenario, evaluation.estimate), units);
     }
     return 0;
 }

@@ -1,20 +1,17 @@
-// Human-readable report of an estimate (the CLI's default output).
+// Human-readable report of an estimate (the CLI's default output): the rows of the output table
+// marked show_report, by section, formatted by src/format.
 #pragma once
 
 #include <string>
+#include <vector>
 
-#include "codec/markdown.hpp"
-#include "core/estimate.hpp"
 #include "core/explain.hpp"
+#include "format/format.hpp"
 
 namespace vramcalc::cli {
 
-using Units = codec::ByteUnits;
-
-std::string format_count(double value);      // 6,738,415,616
-std::string format_scaled(double value);     // 6.74 B, 3.14e23
-std::string format_report(const Scenario& scenario, const Estimate& estimate, Units units);
+std::string format_report(const Scenario& scenario, const Estimate& estimate, ByteUnits units);
 // Every result with its formula, this scenario's inputs and the source.
-std::string format_explain(const std::vector<ExplainTerm>& terms);
+std::string format_explain(const std::vector<ExplainTerm>& terms, ByteUnits units);
 
 }  // namespace vramcalc::cli

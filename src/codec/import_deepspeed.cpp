@@ -6,7 +6,9 @@
 #include <cmath>
 #include <optional>
 
-#include "codec.hpp"
+#include "codec/json.hpp"
+#include "codec/numbers.hpp"
+#include "codec/text.hpp"
 
 namespace vramcalc::codec {
 
@@ -74,16 +76,16 @@ struct Reader {
         else if (v->is_number_integer()) value = double(v->get<std::int64_t>());
         else if (v->is_number_float()) value = v->get<double>();
         else {
-            issue(path, "must be an integer (got " + detail::describe_json(*v) + ")");
+            issue(path, "must be an integer (got " + describe_json(*v) + ")");
             return std::nullopt;
         }
         if (!std::isfinite(value) || value != std::floor(value)) {
-            issue(path, "must be an integer (got " + detail::describe_json(*v) + ")");
+            issue(path, "must be an integer (got " + describe_json(*v) + ")");
             return std::nullopt;
         }
         if (value < double(lo) || value > double(hi)) {
             issue(path, "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + " (got " +
-                            detail::describe_json(*v) + ")");
+                            describe_json(*v) + ")");
             return std::nullopt;
         }
         return static_cast<std::int64_t>(value);
@@ -97,7 +99,7 @@ struct Reader {
             return std::nullopt;
         }
         if (!v->is_boolean()) {
-            issue(path, "must be true or false (got " + detail::describe_json(*v) + ")");
+            issue(path, "must be true or false (got " + describe_json(*v) + ")");
             return std::nullopt;
         }
         return v->get<bool>();
@@ -108,7 +110,7 @@ struct Reader {
         const json* v = get(obj, key, path);
         if (!v) return nullptr;
         if (!v->is_object()) {
-            issue(path, "must be an object {...} (got " + detail::describe_json(*v) + ")");
+            issue(path, "must be an object {...} (got " + describe_json(*v) + ")");
             return nullptr;
         }
         return v;
@@ -156,7 +158,7 @@ std::string join(const std::vector<std::string>& items) {
 ImportResult import_deepspeed_config(std::string_view text, const Scenario& base) {
     json config;
     std::vector<ValidationIssue> issues;
-    if (!detail::parse_json_object(text, config, issues)) {
+    if (!parse_json_object(text, config, issues)) {
         ImportResult r;
         r.scenario = base;
         r.family = "deepspeed";
@@ -171,7 +173,7 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
     r.scenario = base;
     r.family = "deepspeed";
     if (!config.is_object()) {
-        r.issues.push_back({"json", "must be a JSON object {...} (got " + detail::describe_json(config) + ")"});
+        r.issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(config) + ")"});
         return r;
     }
     Reader in{r, {}};
@@ -216,10 +218,10 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
     if (const json* s = in.section(config, "data_types", "data_types")) {
         if (const json* v = in.get(*s, "grad_accum_dtype", "data_types.grad_accum_dtype")) {
             if (is_auto(*v)) in.note_auto("data_types.grad_accum_dtype", "training.grad_dtype");
-            else if (!v->is_string()) in.issue("data_types.grad_accum_dtype", "must be \"fp32\", \"fp16\" or \"bf16\" (got " + detail::describe_json(*v) + ")");
+            else if (!v->is_string()) in.issue("data_types.grad_accum_dtype", "must be \"fp32\", \"fp16\" or \"bf16\" (got " + describe_json(*v) + ")");
             else if (lower(v->get_ref<const std::string&>()) == "fp32") tr.grad_dtype = GradDtype::fp32;
             else if (auto t = lower(v->get_ref<const std::string&>()); t == "fp16" || t == "bf16") tr.grad_dtype = GradDtype::match;
-            else in.issue("data_types.grad_accum_dtype", "must be \"fp32\", \"fp16\" or \"bf16\" (got " + detail::describe_json(*v) + ")");
+            else in.issue("data_types.grad_accum_dtype", "must be \"fp32\", \"fp16\" or \"bf16\" (got " + describe_json(*v) + ")");
         }
     }
 
@@ -264,7 +266,7 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
                                       "memory; NVMe is not modelled separately)");
                 } else if (device == "none") par.offload_optimizer = false;
                 else in.issue("zero_optimization.offload_optimizer.device",
-                              "must be \"cpu\", \"nvme\" or \"none\" (got " + detail::describe_json(*d) + ")");
+                              "must be \"cpu\", \"nvme\" or \"none\" (got " + describe_json(*d) + ")");
             } else {
                 par.offload_optimizer = false;  // DeepSpeed's default device is "none"
                 r.notes.push_back("zero_optimization.offload_optimizer.device not given: DeepSpeed's default \"none\"");
@@ -288,7 +290,7 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
                 in.note_auto(live_path, "parallel.zero3_live_params");
             } else if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() < 0 ||
                        v->get<double>() > max_live_params) {
-                in.issue(live_path, "must be a number from 0 to 1e16 (got " + detail::describe_json(*v) + ")");
+                in.issue(live_path, "must be a number from 0 to 1e16 (got " + describe_json(*v) + ")");
             } else {
                 par.zero3_live_params = v->get<double>();
                 if (stage != 3) r.notes.push_back(live_path + " is used only with ZeRO stage 3");
@@ -355,7 +357,7 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
     if (const json* opt = in.section(config, "optimizer", "optimizer")) {
         if (const json* t = in.get(*opt, "type", "optimizer.type")) {
             if (is_auto(*t)) in.note_auto("optimizer.type", "training.optimizer");
-            else if (!t->is_string()) in.issue("optimizer.type", "must be a string such as \"AdamW\" (got " + detail::describe_json(*t) + ")");
+            else if (!t->is_string()) in.issue("optimizer.type", "must be a string such as \"AdamW\" (got " + describe_json(*t) + ")");
             else if (auto name = lower(t->get_ref<const std::string&>()); name == "adam" || name == "adamw") tr.optimizer = Optimizer::adamw;
             else {
                 r.unmapped_keys.push_back("optimizer.type");

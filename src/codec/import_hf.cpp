@@ -7,7 +7,8 @@
 #include <map>
 #include <optional>
 
-#include "codec.hpp"
+#include "codec/json.hpp"
+#include "codec/text.hpp"
 #include "core/presets.hpp"
 
 namespace vramcalc::codec {
@@ -17,49 +18,7 @@ using nlohmann::json;
 // ───────────────────────── shared helpers ─────────────────────────
 namespace detail {
 
-std::string printable_key(std::string_view key) {
-    std::size_t n = key.size();
-    bool cut = n > 60;
-    if (cut) {
-        n = 60;  // never split a UTF-8 sequence: back off to its lead byte
-        while (n > 0 && (static_cast<unsigned char>(key[n]) & 0xC0) == 0x80) --n;
-    }
-    std::string out;
-    for (std::size_t i = 0; i < n; ++i) {
-        auto c = static_cast<unsigned char>(key[i]);
-        out += (c < 0x20 || c == 0x7f) ? '?' : char(c);
-    }
-    if (cut) out += "…";
-    return out;
-}
-
-std::string describe_json(const json& v) {
-    if (v.is_string()) return "the text \"" + printable_key(v.get_ref<const std::string&>()) + "\"";
-    if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-    if (v.is_null()) return "null";
-    if (v.is_array()) return "an array";
-    if (v.is_object()) return "an object";
-    if (v.is_number_integer()) return v.is_number_unsigned() ? std::to_string(v.get<std::uint64_t>()) : std::to_string(v.get<std::int64_t>());
-    if (v.is_number_float()) return format_number(v.get<double>());
-    return "a value";
-}
-
-bool parse_json_object(std::string_view text, json& out, std::vector<ValidationIssue>& issues) {
-    if (text.size() > max_import_bytes) {
-        issues.push_back({"json", "is larger than " + std::to_string(max_import_bytes) + " bytes; not read"});
-        return false;
-    }
-    std::string problem;
-    if (!parse_json_text(text, out, problem)) {
-        issues.push_back({"json", problem});
-        return false;
-    }
-    if (!out.is_object()) {
-        issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(out) + ")"});
-        return false;
-    }
-    return true;
-}
+std::string printable_key(std::string_view key) { return excerpt(key, 60); }
 
 }  // namespace detail
 
@@ -188,8 +147,8 @@ struct Reader {
                 found = &*it;
                 used_key = k;
             } else if (*it != *found) {
-                issue(k, "disagrees with " + used_key + " (" + detail::describe_json(*it) + " vs " +
-                             detail::describe_json(*found) + "); they name the same setting");
+                issue(k, "disagrees with " + used_key + " (" + describe_json(*it) + " vs " +
+                             describe_json(*found) + "); they name the same setting");
             }
         }
         return found;
@@ -216,15 +175,15 @@ struct Reader {
         } else if (v->is_number_float()) {
             value = v->get<double>();
             if (!std::isfinite(value) || value != std::floor(value)) {
-                issue(key, "must be an integer (got " + detail::describe_json(*v) + ")");
+                issue(key, "must be an integer (got " + describe_json(*v) + ")");
                 return std::nullopt;
             }
         } else {
-            issue(key, "must be an integer (got " + detail::describe_json(*v) + ")");
+            issue(key, "must be an integer (got " + describe_json(*v) + ")");
             return std::nullopt;
         }
         if (value < double(min) || value > max_exact_integer) {
-            issue(key, "must be an integer of at least " + std::to_string(min) + " (got " + detail::describe_json(*v) +
+            issue(key, "must be an integer of at least " + std::to_string(min) + " (got " + describe_json(*v) +
                            ")");
             return std::nullopt;
         }
@@ -237,7 +196,7 @@ struct Reader {
         const json* v = find({key}, used);
         if (!v) return std::nullopt;
         if (!v->is_boolean()) {
-            issue(key, "must be true or false (got " + detail::describe_json(*v) + ")");
+            issue(key, "must be true or false (got " + describe_json(*v) + ")");
             return std::nullopt;
         }
         if (path) source_of[path] = key;
@@ -274,7 +233,7 @@ const Family* detect_family(const json& config, ImportResult& r) {
     auto mt = config.find("model_type");
     if (mt != config.end() && !mt->is_null()) {
         if (!mt->is_string()) {
-            r.issues.push_back({"model_type", "must be a string such as \"llama\" (got " + detail::describe_json(*mt) + ")"});
+            r.issues.push_back({"model_type", "must be a string such as \"llama\" (got " + describe_json(*mt) + ")"});
             return nullptr;
         }
         const Family* f = family_by_model_type(mt->get_ref<const std::string&>());
@@ -310,7 +269,7 @@ std::vector<HfFamilyName> hf_families() {
 ImportResult import_hf_config(std::string_view text, const Scenario& base) {
     json config;
     std::vector<ValidationIssue> issues;
-    if (!detail::parse_json_object(text, config, issues)) {
+    if (!parse_json_object(text, config, issues)) {
         ImportResult r;
         r.scenario = base;
         r.issues = std::move(issues);
@@ -323,7 +282,7 @@ ImportResult import_hf_json(const json& config, const Scenario& base) {
     ImportResult r;
     r.scenario = base;
     if (!config.is_object()) {
-        r.issues.push_back({"json", "must be a JSON object {...} (got " + detail::describe_json(config) + ")"});
+        r.issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(config) + ")"});
         return r;
     }
     const Family* fam = detect_family(config, r);
@@ -480,11 +439,9 @@ ImportResult import_hf_json(const json& config, const Scenario& base) {
         }
     }
     r.scenario.model = m;
-    if (m.position_embedding == PositionEmbedding::learned && r.scenario.training.seq_len > m.max_position_embeddings) {
-        r.notes.push_back("training.seq_len lowered from " + std::to_string(r.scenario.training.seq_len) + " to " +
-                          std::to_string(m.max_position_embeddings) + " (learned positions cap the sequence length)");
-        r.scenario.training.seq_len = m.max_position_embeddings;
-    }
+    std::vector<Note> lowered;  // as choosing a preset does: the sequence the model can take
+    fit_sequence_to_model(r.scenario, &lowered);
+    for (const auto& n : lowered) r.notes.push_back(n.field + " " + n.message);
     return r;
 }
 

@@ -41,14 +41,8 @@ struct HfFamilyName {
 std::vector<HfFamilyName> hf_families();
 
 namespace detail {
-// Shared by the importers: parses `text` as one JSON object (size-limited); on failure appends an
-// issue for `field` ("is not valid JSON (syntax error at byte N)", "must be a JSON object") and returns false.
-bool parse_json_object(std::string_view text, nlohmann::json& out, std::vector<ValidationIssue>& issues);
-// "the text \"abc\"", "true", "an array", "12.5": how a JSON value is described in messages.
-std::string describe_json(const nlohmann::json& value);
-// A key as shown to the user: control characters replaced, long keys shortened.
+// A key as shown to the user: control characters replaced, long keys shortened (text.hpp).
 std::string printable_key(std::string_view key);
-inline constexpr std::size_t max_import_bytes = 1 << 20;  // 1 MiB: real configs are a few KB
 inline constexpr std::size_t max_listed_keys = 200;
 }  // namespace detail
 

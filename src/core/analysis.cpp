@@ -46,7 +46,7 @@ std::int64_t sweep_axis_value(const Scenario& s, SweepAxis axis) {
 void set_sweep_axis(Scenario& s, SweepAxis axis, std::int64_t value) {
     if (s.training.global_batch_size > 0) {
         // Hold the micro-batches per step fixed; the global batch follows.
-        s.training.grad_accum_steps = resolve(s).grad_accum_steps;
+        s.training.grad_accum_steps = resolve_layout(s).grad_accum_steps;
         s.training.global_batch_size = 0;
     }
     switch (axis) {

@@ -12,7 +12,7 @@ namespace {
 
 double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b); }
 
-ParameterCounts count_parameters(const ModelConfig& m, const ResolvedScenario& r) {
+ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     ParameterCounts c;
     double expert_mlp = f::mlp_params(m, r.ffn_hidden_size);
     double experts = double(m.num_experts);
@@ -36,7 +36,7 @@ ParameterCounts count_parameters(const ModelConfig& m, const ResolvedScenario& r
     return c;
 }
 
-ComputeEstimate compute_cost(const Scenario& sc, const ResolvedScenario& r, const ParameterCounts& params) {
+ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const ParameterCounts& params) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
     ComputeEstimate c;
@@ -94,8 +94,8 @@ bool is_a100_class(const HardwareConfig& hw) {
 
 }  // namespace
 
-ResolvedScenario resolve(const Scenario& sc) {
-    ResolvedScenario r{};
+Layout resolve_layout(const Scenario& sc) {
+    Layout r{};
     r.kv_heads = sc.model.num_kv_heads > 0 ? sc.model.num_kv_heads : sc.model.num_heads;
     r.head_dim = sc.model.head_dim > 0 ? sc.model.head_dim : sc.model.hidden_size / std::max<std::int64_t>(1, sc.model.num_heads);
     r.ffn_hidden_size = sc.model.ffn_hidden_size > 0 ? sc.model.ffn_hidden_size : 4 * sc.model.hidden_size;
@@ -118,8 +118,8 @@ Estimate estimate(const Scenario& sc) {
     Estimate e;
     const auto& par = sc.parallel;
     const auto& tr = sc.training;
-    e.resolved = resolve(sc);
-    const auto& r = e.resolved;
+    e.layout = resolve_layout(sc);
+    const auto& r = e.layout;
     e.parameters = count_parameters(sc.model, r);
     const auto& P = e.parameters;
 

@@ -41,6 +41,7 @@ struct ActivationBreakdown {
     double backward_working_bytes = 0;   // gradients of one layer's activations in flight
     double forward_working_bytes = 0;    // one layer's forward temporaries (eager attention scores, ...)
     LossBytesPerLogit loss_per_logit;    // bytes per logit element (s·b·V/t)
+    double loss_peak_bytes = 0;          // the loss's largest working set, all logits included
     double logits_elements = 0;          // s·b·V/t on the last stage
     double host_bytes = 0;               // offloaded activations (per GPU)
 };
@@ -72,6 +73,12 @@ struct MemoryBreakdown {
     double peak_allocated = 0;  // max over phases of what tensors occupy (torch.cuda.max_memory_allocated)
     double peak_reserved = 0;   // what the caching allocator holds (torch.cuda.max_memory_reserved)
     StepPhase peak_phase = StepPhase::forward;
+};
+
+// Host (CPU) memory for offloaded optimizer states, parameters and activations, bytes.
+struct HostMemory {
+    double per_gpu = 0;
+    double total = 0;  // all GPUs
 };
 
 struct BytesPerParameter {
@@ -128,7 +135,7 @@ struct Warnings {
 };
 
 struct Estimate {
-    ResolvedScenario resolved{};
+    Layout layout{};
     ParameterCounts parameters;
     BytesPerParameter bytes_per_parameter;
     double params_per_gpu = 0;         // model states held by one GPU before ZeRO (P/(t·p), experts /ep)
@@ -136,8 +143,7 @@ struct Estimate {
     ModelStates model_states_bytes;
     MemoryTimeline memory_timeline;
     MemoryBreakdown memory_per_gpu_bytes;
-    double host_bytes_per_gpu = 0;     // offloaded optimizer states, parameters, activations
-    double host_bytes_total = 0;
+    HostMemory host_memory_bytes;      // offloaded optimizer states, parameters, activations
     double capacity_bytes = 0;         // memory_gib · 2^30
     double headroom_bytes = 0;         // capacity − total (negative: does not fit)
     bool fits = false;
@@ -151,8 +157,18 @@ struct ValidationIssue {
     std::string message;
 };
 
+// A value changed on the user's behalf (not a problem), e.g. a sequence length lowered to what a
+// chosen model supports: `field` is its path, `message` says from what to what and why.
+struct Note {
+    std::string field;
+    std::string message;
+};
+
 // Every rule a Scenario must satisfy; empty when the scenario is valid.
 std::vector<ValidationIssue> validate(const Scenario& scenario);
+
+// The longest sequence the model takes: its learned position table; RoPE sets no limit.
+std::int64_t longest_sequence(const ModelConfig& model);
 
 // The whole estimate. Precondition: validate(scenario) is empty. Pure and allocation-free.
 Estimate estimate(const Scenario& scenario);

@@ -16,12 +16,12 @@ struct ExplainValue {
 };
 
 struct ExplainTerm {
-    const char* id;       // "memory.activations" (JSON-ish path of the result)
-    const char* label;    // "Activations per GPU"
+    const char* id;       // the output it explains: "memory_per_gpu_bytes.activations" (outputs.hpp)
+    const char* label;    // the output's label: "Activations per GPU"
     const char* formula;  // the formula as applied to this scenario (branch-specific)
-    const char* source;   // seed section or paper
-    double value;
-    const char* unit;
+    const char* source;   // paper (title, arXiv id) or URL
+    double value;         // the output's value
+    const char* unit;     // unit_symbol() of the output's unit
     std::vector<ExplainValue> inputs;  // symbols of the formula with this scenario's values
 };
 

@@ -221,4 +221,13 @@ bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     return f.get(a) == f.get(b);
 }
 
+bool same_model(const ModelConfig& a, const ModelConfig& b) {
+    Scenario x, y;
+    x.model = a;
+    y.model = b;
+    for (const auto& f : field_table)
+        if (std::string_view(f.path).starts_with("model.") && !field_equal(f, x, y)) return false;
+    return true;
+}
+
 }  // namespace vramcalc

@@ -49,5 +49,7 @@ std::span<const char* const> loss_names();
 
 // Whether two scenarios agree on a field (text by value, numbers exactly).
 bool field_equal(const FieldSpec& field, const Scenario& a, const Scenario& b);
+// Whether two models agree on every model.* field (does a scenario still hold a preset's model?).
+bool same_model(const ModelConfig& a, const ModelConfig& b);
 
 }  // namespace vramcalc

@@ -64,7 +64,7 @@ struct Widths {
     double h, q, kv, f, k, a, s;  // hidden, query width a·d, key/value width g·d, MLP inner, experts/token, heads, seq
 };
 
-Widths widths(const Scenario& sc, const ResolvedScenario& r) {
+Widths widths(const Scenario& sc, const Layout& r) {
     const auto& m = sc.model;
     return {double(m.hidden_size),
             double(m.num_heads) * double(r.head_dim),
@@ -331,7 +331,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     const auto& tr = sc.training;
     const auto& par = sc.parallel;
     const auto& hw = sc.hardware;
-    const auto& r = e.resolved;
+    const auto& r = e.layout;
     const auto& P = e.parameters;
     const ActivationDtypes dt = activation_dtypes(sc);
     const Widths w = widths(sc, r);
@@ -472,6 +472,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
         loss_saved = tokens * dt.matmul * h;
         loss_peak = loss_saved + tokens * (logit_bytes + 8.0) * h;
     }
+    a.loss_peak_bytes = loss_peak;
 
     // Working sets: one layer's forward temporaries (eager attention scores before the softmax and
     // the fp32 upcast; HF's 4-D causal mask), its backward (activation gradients in flight) and,
@@ -598,8 +599,8 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     mem.total = mem.peak_reserved + fixed;
     mem.overhead = mem.total - mem.peak_allocated;
 
-    e.host_bytes_per_gpu = host_states + host_params + a.host_bytes;
-    e.host_bytes_total = e.host_bytes_per_gpu * double(par.num_gpus);
+    e.host_memory_bytes.per_gpu = host_states + host_params + a.host_bytes;
+    e.host_memory_bytes.total = e.host_memory_bytes.per_gpu * double(par.num_gpus);
     e.capacity_bytes = hw.memory_gib * bytes_per_gib;
     e.headroom_bytes = e.capacity_bytes - mem.total;
     e.fits = mem.total <= e.capacity_bytes;

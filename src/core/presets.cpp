@@ -145,21 +145,69 @@ bool same_id(std::string_view a, std::string_view b) {
            });
 }
 
+Scenario current_defaults() { return Scenario{}; }
+
 }  // namespace
 
-std::span<const ModelPreset> model_presets() { return model_table(); }
-std::span<const GpuPreset> gpu_presets() { return gpu_table; }
+const PresetEdition& current_presets() {
+    static const PresetEdition edition{0, current_defaults, model_table(), gpu_table, true};
+    return edition;
+}
 
-const ModelPreset* find_model_preset(std::string_view id) {
-    for (const auto& p : model_table())
+std::span<const ModelPreset> model_presets() { return current_presets().models; }
+std::span<const GpuPreset> gpu_presets() { return current_presets().gpus; }
+
+const ModelPreset* find_model_preset(const PresetEdition& edition, std::string_view id) {
+    for (const auto& p : edition.models)
         if (same_id(p.id, id) || same_id(p.model.name, id)) return &p;
     return nullptr;
 }
 
-const GpuPreset* find_gpu_preset(std::string_view id) {
-    for (const auto& p : gpu_table)
+const GpuPreset* find_gpu_preset(const PresetEdition& edition, std::string_view id) {
+    for (const auto& p : edition.gpus)
         if (same_id(p.id, id)) return &p;
     return nullptr;
+}
+
+const ModelPreset* find_model_preset(std::string_view id) { return find_model_preset(current_presets(), id); }
+const GpuPreset* find_gpu_preset(std::string_view id) { return find_gpu_preset(current_presets(), id); }
+
+void fit_sequence_to_model(Scenario& sc, std::vector<Note>* notes) {
+    std::int64_t longest = longest_sequence(sc.model);
+    if (sc.training.seq_len <= longest) return;
+    if (notes)
+        notes->push_back({"training.seq_len", "lowered from " + std::to_string(sc.training.seq_len) + " to " +
+                                                  std::to_string(longest) + ": " + sc.model.name + " has " +
+                                                  std::to_string(longest) + " learned positions"});
+    sc.training.seq_len = longest;
+}
+
+// Whether a model trains with dropout: GPT-2/GPT-3 and BERT-style models (learned absolute
+// positions) use 0.1; the rotary models of the presets (GPT-NeoX/Pythia, Llama, Mistral, Mixtral,
+// Qwen2, Gemma) set attention and hidden dropout to 0 in their configs.
+bool trains_with_dropout(const ModelConfig& m) { return m.position_embedding == PositionEmbedding::learned; }
+
+void set_model_from_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>* notes) {
+    sc.model = preset.model;
+    bool dropout = trains_with_dropout(preset.model);
+    if (sc.training.dropout != dropout) {
+        if (notes)
+            notes->push_back({"training.dropout", std::string(dropout ? "on: " : "off: ") + preset.model.name +
+                                                      (dropout ? " trains with dropout 0.1" : " trains without dropout")});
+        sc.training.dropout = dropout;
+    }
+}
+
+void apply_model_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>* notes) {
+    set_model_from_preset(sc, preset, notes);
+    fit_sequence_to_model(sc, notes);
+}
+
+bool apply_model_preset(Scenario& sc, std::string_view id, std::vector<Note>* notes) {
+    const ModelPreset* p = find_model_preset(id);
+    if (!p) return false;
+    apply_model_preset(sc, *p, notes);
+    return true;
 }
 
 void apply_gpu_preset(HardwareConfig& hw, const GpuPreset& p) {
@@ -169,6 +217,13 @@ void apply_gpu_preset(HardwareConfig& hw, const GpuPreset& p) {
     hw.achieved_tflops = p.achieved_tflops;
     hw.mfu = 0;
     hw.price_per_gpu_hour = p.price_per_gpu_hour;
+}
+
+bool apply_gpu_preset(Scenario& sc, std::string_view id) {
+    const GpuPreset* p = find_gpu_preset(id);
+    if (!p) return false;
+    apply_gpu_preset(sc.hardware, *p);
+    return true;
 }
 
 }  // namespace vramcalc

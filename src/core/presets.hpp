@@ -1,10 +1,12 @@
-// Model and GPU presets: one table each, every entry with its source.
+// Model and GPU presets: one table each, every entry with its source; applying a preset to a
+// scenario; and the frozen editions of the tables that old links decode against.
 #pragma once
 
 #include <span>
 #include <string_view>
+#include <vector>
 
-#include "scenario.hpp"
+#include "estimate.hpp"
 
 namespace vramcalc {
 
@@ -24,14 +26,46 @@ struct GpuPreset {
     const char* source;       // datasheet for memory/peak; paper or assumption for achieved
 };
 
-std::span<const ModelPreset> model_presets();
-std::span<const GpuPreset> gpu_presets();
+// One edition of the defaults and the preset tables. Link version N decodes against edition N
+// (codec/link.cpp), so a change of a default or a preset never changes what an old link means.
+struct PresetEdition {
+    int version;
+    Scenario (*defaults)();
+    std::span<const ModelPreset> models;
+    std::span<const GpuPreset> gpus;
+    bool presets_fit_sequence;  // a model preset also sets dropout and lowers seq_len to its positions (since v2)
+};
+const PresetEdition& current_presets();  // today's tables: the page, CLI, JSON and new links
+const PresetEdition& presets_v1();       // frozen: link version 1 (presets_v1.cpp)
 
-// Case-insensitive lookup by id; nullptr when unknown.
+std::span<const ModelPreset> model_presets();  // current_presets().models
+std::span<const GpuPreset> gpu_presets();      // current_presets().gpus
+
+// Case-insensitive lookup by id (models also by name); nullptr when unknown.
 const ModelPreset* find_model_preset(std::string_view id);
 const GpuPreset* find_gpu_preset(std::string_view id);
+const ModelPreset* find_model_preset(const PresetEdition& edition, std::string_view id);
+const GpuPreset* find_gpu_preset(const PresetEdition& edition, std::string_view id);
+
+// Choosing a model preset: sets scenario.model and training.dropout as the model trains, then
+// keeps the rest valid for that model (a sequence longer than its learned positions is lowered to
+// them). Every value changed besides the model is appended to `notes`, for the page, CLI, JS API
+// and links to show.
+void apply_model_preset(Scenario& scenario, const ModelPreset& preset, std::vector<Note>* notes = nullptr);
+// The model and its dropout only (readers that apply explicit fields afterwards fit the sequence last).
+void set_model_from_preset(Scenario& scenario, const ModelPreset& preset, std::vector<Note>* notes = nullptr);
+// By id or name in the current tables; false (scenario unchanged) when unknown.
+bool apply_model_preset(Scenario& scenario, std::string_view id, std::vector<Note>* notes = nullptr);
 
 // Sets hardware.gpu, memory, peak, achieved and price from a preset (mfu reset to 0).
 void apply_gpu_preset(HardwareConfig& hardware, const GpuPreset& preset);
+// By id in the current tables; false (scenario unchanged) when unknown.
+bool apply_gpu_preset(Scenario& scenario, std::string_view id);
+
+// GPT-2/GPT-3/BERT-style models (learned positions) train with dropout; the rotary presets do not.
+bool trains_with_dropout(const ModelConfig& model);
+
+// Lowers training.seq_len to longest_sequence(model) when it is longer; a note when it did.
+void fit_sequence_to_model(Scenario& scenario, std::vector<Note>* notes);
 
 }  // namespace vramcalc

@@ -114,8 +114,9 @@ struct Scenario {
     HardwareConfig hardware;
 };
 
-// Derived quantities that other formulas need; computed once by `resolve`.
-struct ResolvedScenario {
+// The layout and the other derived quantities that formulas need ("layout" in the estimate's
+// JSON); computed once by `resolve_layout`.
+struct Layout {
     std::int64_t kv_heads;         // g
     std::int64_t head_dim;         // d
     std::int64_t ffn_hidden_size;  // f
@@ -126,6 +127,6 @@ struct ResolvedScenario {
 };
 
 // Fills the derived fields of a scenario that has passed validation.
-ResolvedScenario resolve(const Scenario& scenario);
+Layout resolve_layout(const Scenario& scenario);
 
 }  // namespace vramcalc

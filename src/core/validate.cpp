@@ -1,6 +1,7 @@
 // Every rule a Scenario must satisfy. Each issue names the field path and the rule.
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "estimate.hpp"
@@ -49,6 +50,11 @@ struct Checker {
 
 }  // namespace
 
+std::int64_t longest_sequence(const ModelConfig& m) {
+    return m.position_embedding == PositionEmbedding::learned ? m.max_position_embeddings
+                                                              : std::numeric_limits<std::int64_t>::max();
+}
+
 std::vector<ValidationIssue> validate(const Scenario& sc) {
     Checker c;
     const auto& m = sc.model;
@@ -80,8 +86,7 @@ std::vector<ValidationIssue> validate(const Scenario& sc) {
 
     // training
     bool seq_ok = c.range("training.seq_len", tr.seq_len, 1, max_seq_len);
-    if (seq_ok && positions_ok && m.position_embedding == PositionEmbedding::learned &&
-        tr.seq_len > m.max_position_embeddings)
+    if (seq_ok && positions_ok && tr.seq_len > longest_sequence(m))
         c.fail("training.seq_len", "must be at most model.max_position_embeddings (" +
                                        std::to_string(m.max_position_embeddings) + ") with learned positions");
     bool micro_ok = c.range("training.micro_batch_size", tr.micro_batch_size, 1, max_batch);

@@ -255,9 +255,9 @@ export const tests = [
     const text = await page.evaluate(() => navigator.clipboard.readText());
     assert(/\| per GPU \| memory \|/.test(text) && /\|---\|---:\|/.test(text), `not a Markdown table: ${text.slice(0, 200)}`);
     const url = page.url();
-    assert(/b=2/.test(url) && text.includes(`(${url})`), `link ${url} missing from: ${text}`);
+    assert(/b=2/.test(url) && text.includes(`(<${url}>)`), `link ${url} missing from: ${text}`);
     const est = await test(page).estimate();
-    const total = (est.memory_per_gpu_bytes.total / 2 ** 30).toFixed(2) + ' GiB';
+    const total = (est.memory_per_gpu_bytes.total / 2 ** 30).toPrecision(3) + ' GiB';  // 3 significant digits
     assert(text.includes(`**${total}**`), `total ${total} missing from the table`);
     await noProblems(page, problems);
     await context.close();

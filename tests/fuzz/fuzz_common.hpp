@@ -10,6 +10,7 @@
 #include "codec/codec.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
+#include "core/outputs.hpp"
 #include "core/presets.hpp"
 
 namespace fuzz {
@@ -35,22 +36,15 @@ inline void check_estimate(const vramcalc::Estimate& e) {
     const auto& p = e.parameters;
     const auto& a = e.activations;
     const auto& c = e.compute;
-    const double values[] = {
-        p.embedding, p.per_layer, p.per_layer_active, p.expert_per_layer, p.layers, p.final_norm, p.lm_head, p.total,
-        p.active, e.bytes_per_parameter.weights, e.bytes_per_parameter.gradients, e.bytes_per_parameter.optimizer,
-        e.params_per_gpu, a.sbh_coefficient, a.as2b_coefficient, a.per_layer_bytes, a.layers_on_gpu,
-        a.in_flight_microbatches, a.transformer_layers_bytes, a.embedding_bytes, a.output_bytes, a.total_bytes,
-        m.weights, m.zero3_live_params, m.gradients, m.optimizer, m.activations, m.overhead, m.total,
-        e.host_bytes_per_gpu, e.host_bytes_total, e.capacity_bytes, e.headroom_bytes, c.flops_per_token,
-        c.model_flops, c.forward_flops, c.backward_flops, c.recompute_flops, c.total_flops,
-        c.cluster_flops_per_second, c.seconds, c.days, c.gpu_hours, c.tflop_hours, c.pflop_days, c.cost,
-        c.chinchilla_tokens, e.resolved.achieved_flops_per_gpu,
-    };
+    // Every output of the table (a new output is checked without an edit here) and the parts
+    // that are not outputs of their own.
+    for (const auto& o : vramcalc::outputs()) FUZZ_CHECK(std::isfinite(o.value(e)), "estimate has a non-finite output");
+    const double values[] = {p.expert_per_layer};
     for (double v : values) FUZZ_CHECK(std::isfinite(v), "estimate has a non-finite number");
     const double non_negative[] = {m.weights, m.gradients, m.optimizer, m.activations, m.overhead, m.total,
                                    p.total, p.active, c.total_flops, c.seconds};
     for (double v : non_negative) FUZZ_CHECK(v >= 0, "estimate has a negative memory/parameter/FLOP term");
-    FUZZ_CHECK(e.resolved.data_parallel >= 1 && e.resolved.grad_accum_steps >= 1 && e.resolved.global_batch_size >= 1,
+    FUZZ_CHECK(e.layout.data_parallel >= 1 && e.layout.grad_accum_steps >= 1 && e.layout.global_batch_size >= 1,
                "resolved layout is degenerate");
 }
 

@@ -1,4 +1,4 @@
-// web/api-example.html in headless Chromium, served with the strict Content-Security-Policy
+// src/bindings/api-example.html in headless Chromium, served with the strict Content-Security-Policy
 // (script-src 'self' 'wasm-unsafe-eval': no eval, no inline script). The page must load the API,
 // read the link, compute, and show the same numbers as Node; hostile link text must stay inert.
 import assert from 'node:assert/strict';
@@ -56,7 +56,7 @@ test('the example page computes under the strict CSP, from a link, with the numb
   const expected = api.estimate(api.decodeLink(fragment).scenario).memory_per_gpu_bytes.total;
   assert.equal(Number(attr(dom, 'data-total-bytes')), expected);
   assert.match(text(dom, 'issues'), /zz: unknown link key/);
-  assert.equal(text(dom, 'link'), '#v=1&amp;mp=llama-2-7b&amp;b=2');
+  assert.equal(text(dom, 'link'), '#v=2&amp;mp=llama-2-7b&amp;b=2');  // re-encoded in the current version
   assert.match(text(dom, 'verdict'), /6\.74B parameters/);
 });
 

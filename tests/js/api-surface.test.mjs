@@ -1,4 +1,4 @@
-// The hand-written typings (web/vramcalc.d.ts) against what the module really is:
+// The typings (src/bindings/vramcalc.d.ts; its Estimate part is generated from src/core/outputs.cpp) against what the module really is:
 //  - every function/property declared on VramcalcApi exists on the API object, with that kind,
 //    and the API object has nothing undeclared;
 //  - the ES module vramcalc.mjs exports exactly the declared runtime names;
@@ -30,7 +30,7 @@ const isEmscriptenInternal = (name) => EMSCRIPTEN_INTERNALS.has(name) || /^dynCa
 
 // ───────────── A small reader for the subset of TypeScript the .d.ts uses ─────────────
 
-const dts = readText(join(root, 'web', 'vramcalc.d.ts'));
+const dts = readText(join(root, 'src', 'bindings', 'vramcalc.d.ts'));
 const code = dts.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '');
 
 function matchBrace(text, open) {

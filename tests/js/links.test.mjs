@@ -42,7 +42,7 @@ for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
   test(`decodeLink(encodeLink(x)) == x: ${what}`, () => {
     const expected = api.estimate(input).scenario;  // x with every default filled in
     const link = api.encodeLink(input);
-    assert.match(link, /^v=1(&|$)/);
+    assert.match(link, /^v=2(&|$)/);  // new links are written in the current version
     assert.ok(!/[#\s]/.test(link), `a fragment-safe link: ${link}`);
     const decoded = api.decodeLink(link);
     assert.deepStrictEqual(decoded.issues, [], link);
@@ -53,10 +53,10 @@ for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
 }
 
 test('links hold only what differs from the defaults', () => {
-  assert.equal(api.encodeLink({}), 'v=1');
-  assert.equal(api.encodeLink(api.defaultScenario()), 'v=1');
-  assert.equal(api.encodeLink({ training: { micro_batch_size: 4 } }), 'v=1&b=4');
-  assert.equal(api.encodeLink({ model: { preset: 'llama-2-7b' } }), 'v=1&mp=llama-2-7b');
+  assert.equal(api.encodeLink({}), 'v=2');
+  assert.equal(api.encodeLink(api.defaultScenario()), 'v=2');
+  assert.equal(api.encodeLink({ training: { micro_batch_size: 4 } }), 'v=2&b=4');
+  assert.equal(api.encodeLink({ model: { preset: 'llama-2-7b' } }), 'v=2&mp=llama-2-7b');
 });
 
 test('decodeLink accepts a whole URL and reads only its fragment', () => {
@@ -171,9 +171,25 @@ for (const { link, scenario, check } of pinned) {
   });
 }
 
-test('the defaults are link version 1\'s defaults', () => {
-  assert.deepStrictEqual(api.defaultScenario(), V1_DEFAULTS);
+test('a link without a version, and v=1, open link version 1\'s defaults', () => {
   assert.deepStrictEqual(api.decodeLink('').scenario, V1_DEFAULTS);
+  assert.deepStrictEqual(api.decodeLink('v=1').scenario, V1_DEFAULTS);
+  assert.deepStrictEqual(api.decodeLink('L=40').scenario, withEdits({ model: { layers: 40 } }));
+});
+
+test('a GPT-2 preset at the default 2,048 tokens: the sequence is lowered to its 1,024 positions, with a note', () => {
+  // v1 meant 2,048 tokens (an invalid scenario): the change is noted. In v2 1,024 is what the link means.
+  for (const [link, noted] of [['v=1&mp=gpt2', ['training.seq_len']], ['v=2&mp=gpt2', []]]) {
+    const { scenario, issues, notes } = api.decodeLink(link);
+    assert.deepStrictEqual(issues, [], link);
+    assert.equal(scenario.training.seq_len, 1024, link);
+    assert.deepStrictEqual(notes.map((n) => n.field), noted, link);
+    assert.deepStrictEqual(api.validate(scenario), []);
+  }
+  const e = api.estimate({ model: { preset: 'gpt2-medium' } });
+  assert.equal(e.scenario.training.seq_len, 1024);
+  assert.deepStrictEqual(e.notes.map((n) => n.field), ['training.seq_len']);
+  assert.equal(api.estimate({ model: { preset: 'gpt2' }, training: { seq_len: 512 } }).notes.length, 0);
 });
 
 // ───────────── Hostile links ─────────────
@@ -197,7 +213,7 @@ const hostile = [
   ['v=1&fa=maybe', 'training.flash_attention', null],
   ['v=1&prec=fp8', 'training.precision', null],
   ['v=1&mp=gpt-5&L=40', 'model.preset', { model: { layers: 40 } }],
-  ['v=2&L=40', 'v', { model: { layers: 40 } }],
+  ['v=3&L=40', 'v', { model: { layers: 40 } }],
   ['v=1&name=abc%2', 'name', null],
   ['v=1&L=4%', 'L', null],
   ['v=1&%E2%82=1&L=40', 'unknown link key', { model: { layers: 40 } }],  // a key that is not UTF-8
@@ -248,5 +264,5 @@ test('decodeLink never throws, whatever it is given', () => {
     assert.ok(Array.isArray(issues));
     if (typeof weird !== 'string') assert.equal(issues[0].field, 'link');
   }
-  assert.deepStrictEqual(api.decodeLink(''), { scenario: V1_DEFAULTS, issues: [] });
+  assert.deepStrictEqual(api.decodeLink(''), { scenario: V1_DEFAULTS, issues: [], notes: [] });
 });

@@ -12,8 +12,8 @@ import { distFile, root } from './_support.mjs';
 
 const tsc = process.env.TSC || '/usr/bin/tsc';
 
-test('dist ships the typings under both names, identical to web/vramcalc.d.ts', () => {
-  const source = readFileSync(join(root, 'web', 'vramcalc.d.ts'), 'utf8');
+test('dist ships the typings under both names, identical to src/bindings/vramcalc.d.ts', () => {
+  const source = readFileSync(join(root, 'src', 'bindings', 'vramcalc.d.ts'), 'utf8');
   assert.equal(readFileSync(distFile('vramcalc.d.ts'), 'utf8'), source);
   assert.equal(readFileSync(distFile('vramcalc.d.mts'), 'utf8'), source);
 });

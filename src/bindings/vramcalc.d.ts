@@ -59,8 +59,9 @@ export interface VramcalcApi {
   validate(scenario: unknown): Issue[];
 
   /**
-   * The shareable link fragment of a scenario (without `#`): `"v=1&mp=llama-3-8b&b=4"`. Only
-   * fields that differ from the defaults (or from the named presets) are written.
+   * The shareable link fragment of a scenario (without `#`): `"v=2&mp=llama-3-8b&b=4"`. Only
+   * fields that differ from the defaults (or from the named presets) are written; the version
+   * says which defaults and presets (links of every earlier version keep their meaning).
    * @throws {@link ScenarioError} exactly as {@link VramcalcApi.estimate} does.
    */
   encodeLink(scenario: ScenarioInput): string;
@@ -111,6 +112,11 @@ export interface DecodedLink {
   scenario: Scenario;
   /** Problems found in the link; `[]` when it decoded cleanly. */
   issues: Issue[];
+  /**
+   * Values changed besides what the link names (not problems), e.g. a sequence length lowered to
+   * the learned positions of the link's model preset; `[]` when none.
+   */
+  notes: Issue[];
 }
 
 // ─────────────────────────────── Scenario ───────────────────────────────
@@ -231,7 +237,9 @@ export interface Scenario {
  * What the API accepts: any subset of a {@link Scenario}; missing sections and fields take their
  * defaults, and `undefined` values count as missing. `model.preset` (or `model: "<preset id>"`)
  * starts from a model preset and a known `hardware.gpu` from a GPU preset; explicit fields
- * override either. Unknown sections or fields, wrong types, NaN/Infinity are errors.
+ * override either. A model preset lowers `training.seq_len` to its learned positions unless the
+ * input sets it (the estimate's `notes` say so). Unknown sections or fields, wrong types,
+ * NaN/Infinity are errors.
  */
 export interface ScenarioInput {
   model?: (Partial<ModelConfig> & { preset?: string }) | string;
@@ -248,124 +256,203 @@ export interface Warning {
   message: string;
 }
 
+/** What one GPU holds at one phase of a training step, bytes by component (docs/formulas.md §6). */
+export interface MemoryPhase {
+  phase: 'forward' | 'loss' | 'backward' | 'optimizer_step';
+  weights: number;
+  gradients: number;
+  optimizer: number;
+  activations: number;
+  logits: number;
+  temporaries: number;
+  /** The sum of the components: what torch.cuda.memory_allocated would show. */
+  total: number;
+}
+
+// <generated:estimate> from src/core/outputs.cpp by tests/test_api_docs.cpp: edit the table, not this part
 /**
  * The estimate: the same object as the CLI's `--json`. All byte counts are in bytes (not GiB),
  * all FLOP counts in FLOPs; they are plain numbers (doubles, exact up to 2^53).
  */
 export interface Estimate {
-  /** The complete scenario the estimate was made for (defaults filled in). */
+  /** The complete scenario that was estimated (defaults filled in). */
   scenario: Scenario;
-  /** Always `[]` here (invalid scenarios throw instead). */
-  errors: Issue[];
+  /** Advice that does not stop the estimate: `[{id, message}]`. */
   warnings: Warning[];
+  /** What reading the input changed besides what it names, e.g. a sequence length lowered to the model's positions when a preset was chosen: `[{field, message}]`. */
+  notes: Issue[];
+  /** Always `[]` in an estimate (invalid input has only `errors`). */
+  errors: Issue[];
+  /** Bytes by component at each phase of a step: `[{phase, weights, gradients, optimizer, activations, logits, temporaries, total}]` for forward, loss, backward and optimizer_step; the peak phase is `memory_per_gpu_bytes.peak_phase`. */
+  memory_timeline: MemoryPhase[];
   parameters: {
-    /** All parameters (with every expert of an MoE). */
+    /** All parameters (with every expert of an MoE). (parameters) */
     total: number;
-    /** Parameters one token passes through (MoE: k of E experts). */
+    /** Parameters one token passes through (MoE: k of E experts). (parameters) */
     active: number;
-    /** Token embedding V·h (+ learned positions). */
+    /** Token embedding V·h (+ learned positions). (parameters) */
     embedding: number;
-    /** One transformer layer, all experts. */
+    /** One transformer layer, all experts. (parameters) */
     per_layer: number;
-    /** One transformer layer, the experts a token uses. */
+    /** One transformer layer, the experts a token uses. (parameters) */
     per_layer_active: number;
-    /** L · per_layer. */
+    /** L · per_layer. (parameters) */
     layers: number;
+    /** The final norm's weight (and bias). (parameters) */
     final_norm: number;
-    /** V·h when embeddings are untied, else 0. */
+    /** V·h when embeddings are untied, else 0. (parameters) */
     lm_head: number;
-    /** `model.params_override` replaced the architecture's count. */
+    /** `model.params_override` replaced the architecture's count. (true/false) */
     overridden: boolean;
   };
-  /** Derived layout values. */
   layout: {
+    /** DP = num_gpus / (tensor · pipeline). (count) */
     data_parallel: number;
+    /** Micro-batches per optimizer step on each GPU. (count) */
     grad_accum_steps: number;
+    /** Sequences per optimizer step: micro-batch × DP × gradient accumulation. (sequences) */
     global_batch_size: number;
+    /** g: `model.num_kv_heads`, or the attention heads when it is 0. (count) */
     kv_heads: number;
+    /** d: `model.head_dim`, or h / a when it is 0. (count) */
     head_dim: number;
+    /** f: `model.ffn_hidden_size`, or 4h when it is 0. (count) */
     ffn_hidden_size: number;
-    /** Model parameters held by one GPU before ZeRO sharding (P / (t·p), experts / EP). */
+    /** Model parameters held by one GPU before ZeRO sharding (P / (t·p), experts / EP). (parameters) */
     params_per_gpu: number;
-    /** FLOP/s one GPU achieves. */
+    /** FLOP/s one GPU achieves: `hardware.achieved_tflops`, or peak × MFU. (FLOP/s) */
     achieved_flops_per_gpu: number;
   };
-  /** Bytes per parameter before sharding. */
   bytes_per_parameter: {
+    /** Bytes per parameter of the weights, before sharding. (bytes per parameter) */
     weights: number;
+    /** Bytes per parameter of the gradients, before sharding. (bytes per parameter) */
     gradients: number;
-    /** Master copy + optimizer states. */
+    /** Master copy + optimizer states per parameter, before sharding. (bytes per parameter) */
     optimizer: number;
   };
-  /** Activation memory of the busiest GPU, bytes. */
   activations: {
-    /** Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1). */
+    /** Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1). (bytes per element) */
     sbh_coefficient: number;
-    /** Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention). */
+    /** Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention). (bytes per element) */
     as2b_coefficient: number;
-    /** One layer, one micro-batch. */
+    /** One layer, one micro-batch. (bytes) */
     per_layer_bytes: number;
-    /** ceil(L / p). */
+    /** ceil(L / p). (count) */
     layers_on_gpu: number;
-    /** Micro-batches whose activations the first pipeline stage holds (1F1B). */
+    /** Micro-batches whose activations the first pipeline stage holds (1F1B). (count) */
     in_flight_microbatches: number;
-    /** per_layer_bytes · layers_on_gpu · in_flight_microbatches. */
+    /** per_layer_bytes · layers_on_gpu · in_flight_microbatches. (bytes) */
     transformer_layers_bytes: number;
+    /** The embedding dropout mask (first stage). (bytes) */
     embedding_bytes: number;
-    /** Final norm, LM-head input and fp32 logits (last stage). */
+    /** Final norm and LM-head input (last stage). (bytes) */
     output_bytes: number;
+    /** The busiest pipeline stage's saved activations, without the loss. (bytes) */
     total_bytes: number;
+    /** Layers per stage whose activations are recomputed in backward. (count) */
+    recomputed_layers: number;
+    /** Temporaries of one layer's forward: eager attention scores before the softmax, HF's 4-D causal mask. (bytes) */
+    forward_working_bytes: number;
+    /** Gradients of one layer's activations in flight during its backward. (bytes) */
+    backward_working_bytes: number;
+    /** With full or op-level recomputation: one layer's activations re-created during its backward. (bytes) */
+    recompute_working_bytes: number;
+    /** s·b·V/t on the last stage. (count) */
+    logits_elements: number;
+    /** Bytes per logit element the loss keeps for backward. (bytes per element) */
+    loss_saved_per_logit: number;
+    /** The loss's largest working set (forward or backward), all logits included. (bytes) */
+    loss_peak_bytes: number;
+    /** Activations kept in host memory (`offload_activations`). (bytes) */
+    host_bytes: number;
   };
-  /** Memory of one GPU by term, bytes; `total` is their sum. */
-  memory_per_gpu_bytes: {
-    /** Incl. ZeRO-3 live parameters. */
+  model_states_bytes: {
+    /** Parameters each GPU keeps (ZeRO-3: its shard). (bytes) */
     weights: number;
-    /** The part of `weights` that is ZeRO-3 gathered parameters. */
-    zero3_live_params: number;
+    /** Gradients when all exist (ZeRO-2/3: the shard). (bytes) */
     gradients: number;
-    /** On the GPU (0 when offloaded). */
+    /** Master copy + states on the GPU (ZeRO-1+: the shard). (bytes) */
     optimizer: number;
+    /** ZeRO-3 / FSDP parameters gathered for compute during forward and backward. (bytes) */
+    live_params: number;
+    /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes) */
+    autocast_copies: number;
+    /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes) */
+    buckets: number;
+    /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes) */
+    optimizer_temporaries: number;
+  };
+  memory_per_gpu_bytes: {
+    /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
+    weights: number;
+    /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes) */
+    zero3_live_params: number;
+    /** Gradients alive at the peak. (bytes) */
+    gradients: number;
+    /** On the GPU (0 when offloaded). (bytes) */
+    optimizer: number;
+    /** Saved activations alive at the peak. (bytes) */
     activations: number;
-    /** `hardware.reserved_gib` in bytes. */
+    /** Logits and loss tensors alive at the peak. (bytes) */
+    logits: number;
+    /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes) */
+    temporaries: number;
+    /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes) */
+    peak_allocated: number;
+    /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes) */
+    peak_reserved: number;
+    /** When the peak happens: forward, loss, backward or optimizer_step. (name) */
+    peak_phase: string;
+    /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
     overhead: number;
+    /** Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it with the GPU's memory. (bytes) */
     total: number;
   };
-  /** Host (CPU) memory for offloaded optimizer states, bytes. */
   host_memory_bytes: {
+    /** Host (CPU) memory one GPU uses for offloaded or paged optimizer states, parameters and activations. (bytes) */
     per_gpu: number;
+    /** Host (CPU) memory for what all GPUs offload. (bytes) */
     total: number;
   };
-  /** `hardware.memory_gib` · 2^30. */
+  /** `hardware.memory_gib` · 2^30. (bytes) */
   capacity_bytes: number;
-  /** capacity − total; negative when it does not fit. */
+  /** Capacity − total; negative when it does not fit. (bytes) */
   headroom_bytes: number;
+  /** The per-GPU total is within the GPU's memory. (true/false) */
   fits: boolean;
   compute: {
-    /** 6·P_active (+ 12·L·s·h with `attention_flops`). */
+    /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs) */
     flops_per_token: number;
-    /** flops_per_token · D: C = 6PD. */
+    /** flops_per_token · D: C = 6PD. (FLOPs) */
     model_flops: number;
+    /** One third of the model FLOPs: 2PD (+ attention). (FLOPs) */
     forward_flops: number;
+    /** Two thirds of the model FLOPs: 4PD (+ attention). (FLOPs) */
     backward_flops: number;
-    /** Extra forward work from activation recomputation. */
+    /** Extra forward work from activation recomputation. (FLOPs) */
     recompute_flops: number;
-    /** model_flops + recompute_flops: what the hardware executes. */
+    /** model_flops + recompute_flops: what the hardware executes. (FLOPs) */
     total_flops: number;
-    /** num_gpus · achieved FLOP/s. */
+    /** num_gpus · achieved FLOP/s. (FLOP/s) */
     cluster_flops_per_second: number;
+    /** Total FLOPs / cluster throughput. (seconds) */
     seconds: number;
+    /** seconds / 86400. (days) */
     days: number;
+    /** seconds · num_gpus / 3600. (GPU-hours) */
     gpu_hours: number;
-    /** total_flops / (1e12 · 3600). */
+    /** total_flops / (1e12 · 3600). (TFLOP-hours) */
     tflop_hours: number;
-    /** total_flops / (1e15 · 86400). */
+    /** total_flops / (1e15 · 86400). (PetaFLOP-days) */
     pflop_days: number;
-    /** gpu_hours · price_per_gpu_hour. */
+    /** gpu_hours · `hardware.price_per_gpu_hour`. (currency of `price_per_gpu_hour`) */
     cost: number;
-    /** 20 · P (Hoffmann et al. 2022). */
+    /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens) */
     chinchilla_tokens: number;
   };
 }
+// </generated:estimate>
 
 // ─────────────────────────────── Tables ───────────────────────────────
 

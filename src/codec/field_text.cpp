@@ -1,0 +1,65 @@
+#include "codec/field_text.hpp"
+
+#include <cmath>
+
+#include "codec/numbers.hpp"
+#include "codec/text.hpp"
+
+namespace vramcalc::codec {
+
+std::string choice_list(const FieldSpec& f) {
+    std::string out;
+    for (std::size_t i = 0; i < f.choices.size(); ++i) out += (i ? ", " : "") + std::string(f.choices[i]);
+    return out;
+}
+
+int choice_index(const FieldSpec& f, std::string_view name) {
+    for (std::size_t i = 0; i < f.choices.size(); ++i)
+        if (name == f.choices[i]) return int(i);
+    return -1;
+}
+
+std::string check_numeric(const FieldSpec& f, double v) {
+    if (!std::isfinite(v)) return "must be a finite number";
+    if (f.kind == FieldKind::integer) {
+        if (std::fabs(v) > max_exact_integer) return "is out of range (must be an integer below 2^53)";
+        if (v != std::floor(v)) return "must be an integer (got " + format_number(v) + ")";
+    }
+    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range";
+    return "";
+}
+
+std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_view text) {
+    switch (f.kind) {
+        case FieldKind::text:
+            if (text.size() > max_text_length) return "must be at most " + std::to_string(max_text_length) + " characters";
+            if (!valid_utf8(text)) return "must be valid UTF-8 text (got " + quoted_excerpt(text) + ")";
+            f.set_text(sc, std::string(text));
+            return "";
+        case FieldKind::boolean:
+            if (text == "1" || text == "true") f.set(sc, 1.0);
+            else if (text == "0" || text == "false") f.set(sc, 0.0);
+            else return "must be 1/0 or true/false (got " + quoted_excerpt(text) + ")";
+            return "";
+        case FieldKind::choice: {
+            int index = choice_index(f, text);
+            if (index < 0) return "must be one of " + choice_list(f) + " (got " + quoted_excerpt(text) + ")";
+            f.set(sc, double(index));
+            return "";
+        }
+        case FieldKind::integer:
+        case FieldKind::number: {
+            double value = 0;
+            if (!parse_double(text, value))
+                return std::string("must be ") + (f.kind == FieldKind::integer ? "an integer" : "a number") +
+                       " (got " + quoted_excerpt(text) + ")";
+            std::string problem = check_numeric(f, value);
+            if (!problem.empty()) return problem;
+            f.set(sc, value);
+            return "";
+        }
+    }
+    return "has an unsupported kind";
+}
+
+}  // namespace vramcalc::codec

@@ -1,0 +1,298 @@
+#include "codec/json.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "codec/field_text.hpp"
+#include "codec/numbers.hpp"
+#include "codec/text.hpp"
+#include "core/outputs.hpp"
+#include "core/frameworks.hpp"
+#include "core/presets.hpp"
+
+namespace vramcalc::codec {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* sections[] = {"model", "training", "parallel", "hardware"};
+
+// Sets one field from a JSON value; "" on success, else the message.
+std::string set_field_from_json(Scenario& sc, const FieldSpec& f, const json& v) {
+    switch (f.kind) {
+        case FieldKind::text:
+            if (!v.is_string()) return "must be a string (got " + describe_json(v) + ")";
+            if (!valid_utf8(v.get_ref<const std::string&>())) return "must be valid UTF-8 text";
+            if (v.get_ref<const std::string&>().size() > max_text_length)
+                return "must be at most " + std::to_string(max_text_length) + " characters";
+            f.set_text(sc, v.get<std::string>());
+            return "";
+        case FieldKind::boolean:
+            if (!v.is_boolean()) return "must be true or false (got " + describe_json(v) + ")";
+            f.set(sc, v.get<bool>() ? 1.0 : 0.0);
+            return "";
+        case FieldKind::choice: {
+            if (!v.is_string()) return "must be one of " + choice_list(f) + " (got " + describe_json(v) + ")";
+            int index = choice_index(f, v.get_ref<const std::string&>());
+            if (index < 0) return "must be one of " + choice_list(f) + " (got " + describe_json(v) + ")";
+            f.set(sc, double(index));
+            return "";
+        }
+        case FieldKind::integer:
+        case FieldKind::number: {
+            if (!v.is_number())
+                return std::string("must be ") + (f.kind == FieldKind::integer ? "an integer" : "a number") +
+                       " (got " + describe_json(v) + ")";
+            double value = v.get<double>();
+            std::string problem = check_numeric(f, value);
+            if (!problem.empty()) return problem;
+            f.set(sc, value);
+            return "";
+        }
+    }
+    return "has an unsupported kind";
+}
+
+}  // namespace
+
+std::string describe_json(const json& v) {
+    if (v.is_string()) return "the text " + quoted_excerpt(v.get_ref<const std::string&>());
+    if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+    if (v.is_null()) return "null";
+    if (v.is_array()) return "an array";
+    if (v.is_object()) return "an object";
+    if (v.is_number_unsigned()) return std::to_string(v.get<std::uint64_t>());
+    if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
+    if (v.is_number_float()) return format_number(v.get<double>());
+    return "a value";
+}
+
+bool parse_json_object(std::string_view text, json& out, std::vector<ValidationIssue>& issues) {
+    if (text.size() > max_import_bytes) {
+        issues.push_back({"json", "is larger than " + std::to_string(max_import_bytes) + " bytes; not read"});
+        return false;
+    }
+    std::string problem;
+    if (!parse_json_text(text, out, problem)) {
+        issues.push_back({"json", problem});
+        return false;
+    }
+    if (!out.is_object()) {
+        issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(out) + ")"});
+        return false;
+    }
+    return true;
+}
+
+bool parse_json_text(std::string_view text, json& out, std::string& problem) {
+    out = json::parse(text.begin(), text.end(), nullptr, false);
+    if (!out.is_discarded()) return true;
+    // A second pass through the SAX interface reports where the syntax breaks.
+    struct Locator : nlohmann::json_sax<json> {
+        std::size_t position = 0;
+        bool null() override { return true; }
+        bool boolean(bool) override { return true; }
+        bool number_integer(number_integer_t) override { return true; }
+        bool number_unsigned(number_unsigned_t) override { return true; }
+        bool number_float(number_float_t, const string_t&) override { return true; }
+        bool string(string_t&) override { return true; }
+        bool binary(binary_t&) override { return true; }
+        bool start_object(std::size_t) override { return true; }
+        bool key(string_t&) override { return true; }
+        bool end_object() override { return true; }
+        bool start_array(std::size_t) override { return true; }
+        bool end_array() override { return true; }
+        bool parse_error(std::size_t p, const std::string&, const nlohmann::detail::exception&) override {
+            position = p;
+            return false;
+        }
+    };
+    Locator locator;
+    json::sax_parse(text.begin(), text.end(), &locator, json::input_format_t::json, false);
+    problem = "is not valid JSON (syntax error at byte " + std::to_string(locator.position) + ")";
+    return false;
+}
+
+DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_rules) {
+    DecodeResult r{base, {}, {}};
+    if (!j.is_object()) {
+        r.issues.push_back({"scenario", "must be a JSON object with model, training, parallel and hardware sections"});
+        return r;
+    }
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (std::find_if(std::begin(sections), std::end(sections), [&](const char* s) { return it.key() == s; }) ==
+            std::end(sections))
+            r.issues.push_back({it.key(), "unknown section (expected model, training, parallel or hardware)"});
+    }
+    // Presets first, so explicit fields override them.
+    bool model_preset = false;
+    auto use_model_preset = [&](const json& id) {
+        const ModelPreset* p = id.is_string() ? find_model_preset(id.get_ref<const std::string&>()) : nullptr;
+        if (p) set_model_from_preset(r.scenario, *p, &r.notes);
+        model_preset = model_preset || p;
+        return p != nullptr;
+    };
+    if (auto m = j.find("model"); m != j.end()) {
+        if (m->is_string()) {
+            if (!use_model_preset(*m))
+                r.issues.push_back({"model", "unknown model preset " + quoted_excerpt(m->get<std::string>())});
+        } else if (m->is_object()) {
+            if (auto p = m->find("preset"); p != m->end() && !use_model_preset(*p))
+                r.issues.push_back({"model.preset", "unknown model preset " + describe_json(*p)});
+        }
+    }
+    if (auto h = j.find("hardware"); h != j.end() && h->is_object()) {
+        if (auto g = h->find("gpu"); g != h->end() && g->is_string()) apply_gpu_preset(r.scenario, g->get<std::string>());
+    }
+    // A framework applies its profile like a preset; explicit fields override it.
+    if (auto t = j.find("training"); t != j.end() && t->is_object()) {
+        if (auto fw = t->find("framework"); fw != t->end() && fw->is_string()) {
+            const auto names = framework_names();
+            for (std::size_t i = 0; i < names.size(); ++i)
+                if (fw->get_ref<const std::string&>() == names[i]) apply_framework_profile(r.scenario, Framework(i));
+        }
+    }
+    for (const char* section : sections) {
+        auto s = j.find(section);
+        if (s == j.end() || (s->is_string() && std::string_view(section) == "model")) continue;
+        if (!s->is_object()) {
+            r.issues.push_back({section, "must be an object (got " + describe_json(*s) + ")"});
+            continue;
+        }
+        for (auto it = s->begin(); it != s->end(); ++it) {
+            std::string path = std::string(section) + "." + it.key();
+            if (path == "model.preset") continue;
+            const FieldSpec* f = find_field_by_path(path);
+            if (!f) {
+                r.issues.push_back({path, "unknown field"});
+                continue;
+            }
+            std::string problem = set_field_from_json(r.scenario, *f, it.value());
+            if (!problem.empty()) r.issues.push_back({path, problem});
+        }
+    }
+    // A chosen model keeps the sequence it can take, unless the input sets one.
+    auto t = j.find("training");
+    bool seq_given = t != j.end() && t->is_object() && t->contains("seq_len");
+    if (model_preset && !seq_given) fit_sequence_to_model(r.scenario, &r.notes);
+    if (check_rules && r.issues.empty()) r.issues = validate(r.scenario);
+    return r;
+}
+
+DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base, bool check_rules) {
+    json j;
+    std::string problem;
+    if (!parse_json_text(text, j, problem)) return DecodeResult{base, {{"json", problem}}, {}};
+    return scenario_from_json(j, base, check_rules);
+}
+
+json scenario_to_json(const Scenario& sc) {
+    json out = json::object();
+    for (const auto& f : scenario_fields()) {
+        std::string_view path = f.path;
+        auto dot = path.find('.');
+        std::string section(path.substr(0, dot)), key(path.substr(dot + 1));
+        json& target = out[section];
+        switch (f.kind) {
+            case FieldKind::text: target[key] = f.get_text(sc); break;
+            case FieldKind::boolean: target[key] = f.get(sc) != 0.0; break;
+            case FieldKind::choice: target[key] = f.choices[std::size_t(f.get(sc))]; break;
+            case FieldKind::integer: target[key] = static_cast<std::int64_t>(f.get(sc)); break;
+            case FieldKind::number: target[key] = f.get(sc); break;
+        }
+    }
+    return out;
+}
+
+json issues_to_json(const std::vector<ValidationIssue>& issues) {
+    json out = json::array();
+    for (const auto& i : issues) out.push_back({{"field", i.field}, {"message", i.message}});
+    return out;
+}
+
+json notes_to_json(const std::vector<Note>& notes) {
+    json out = json::array();
+    for (const auto& n : notes) out.push_back({{"field", n.field}, {"message", n.message}});
+    return out;
+}
+
+json explain_to_json(const std::vector<ExplainTerm>& terms) {
+    json out = json::array();
+    for (const auto& t : terms) {
+        json inputs = json::array();
+        for (const auto& i : t.inputs) inputs.push_back({{"symbol", i.symbol}, {"value", i.value}, {"unit", i.unit}});
+        out.push_back({{"id", t.id}, {"label", t.label}, {"formula", t.formula}, {"source", t.source},
+                       {"value", t.value}, {"unit", t.unit}, {"inputs", inputs}});
+    }
+    return out;
+}
+
+namespace {
+
+// The JSON value an output path points to, creating the objects on the way ("a.b.c").
+json& json_at(json& root, std::string_view path) {
+    json* target = &root;
+    for (auto dot = path.find('.'); dot != std::string_view::npos; dot = path.find('.')) {
+        target = &(*target)[std::string(path.substr(0, dot))];
+        path.remove_prefix(dot + 1);
+    }
+    return (*target)[std::string(path)];
+}
+
+json memory_timeline_to_json(const MemoryTimeline& timeline) {
+    json out = json::array();
+    for (StepPhase phase : all_step_phases) {
+        const PhaseMemory& p = timeline.at(phase);
+        out.push_back({{"phase", step_phase_id(phase)}, {"weights", p.weights}, {"gradients", p.gradients},
+                       {"optimizer", p.optimizer}, {"activations", p.activations}, {"logits", p.logits},
+                       {"temporaries", p.temporaries}, {"total", p.total()}});
+    }
+    return out;
+}
+
+json warnings_to_json(const Warnings& warnings) {
+    json out = json::array();
+    for (int i = 0; i < warnings.count; ++i)
+        out.push_back({{"id", warning_id(warnings.items[i])}, {"message", warning_message(warnings.items[i])}});
+    return out;
+}
+
+}  // namespace
+
+json estimate_to_json(const Estimate& e) {
+    json out = json::object();
+    for (const auto& o : outputs()) {
+        json& leaf = json_at(out, o.path);
+        switch (o.kind) {
+            case ValueKind::number: leaf = o.value(e); break;
+            case ValueKind::integer: leaf = static_cast<std::int64_t>(o.value(e)); break;
+            case ValueKind::flag: leaf = o.value(e) != 0.0; break;
+            case ValueKind::text: leaf = o.text ? o.text(e) : ""; break;
+        }
+    }
+    out["warnings"] = warnings_to_json(e.warnings);
+    out["errors"] = json::array();
+    return out;
+}
+
+json evaluation_to_json(const Scenario& sc, const Evaluation& ev, const std::vector<Note>& notes,
+                        bool with_explain) {
+    if (!ev.ok()) return {{"errors", issues_to_json(ev.errors)}};
+    json out = estimate_to_json(ev.estimate);
+    for (const auto& c : composite_outputs()) {
+        switch (c.kind) {
+            case CompositeKind::scenario: out[c.path] = scenario_to_json(sc); break;
+            case CompositeKind::warnings: out[c.path] = warnings_to_json(ev.estimate.warnings); break;
+            case CompositeKind::notes: out[c.path] = notes_to_json(notes); break;
+            case CompositeKind::errors: out[c.path] = json::array(); break;
+            case CompositeKind::explain:
+                if (with_explain) out[c.path] = explain_to_json(explain(sc, ev.estimate));
+                break;
+            case CompositeKind::memory_timeline: out[c.path] = memory_timeline_to_json(ev.estimate.memory_timeline); break;
+        }
+    }
+    return out;
+}
+
+}  // namespace vramcalc::codec

@@ -1,0 +1,51 @@
+// Scenario ⇄ JSON, and the estimate as JSON (what the CLI's --json and the JS API return).
+// Decoders never throw and never crash: every problem becomes a ValidationIssue naming the field.
+// This is the only codec header that includes nlohmann-json; the page includes link.hpp instead.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codec/decoded.hpp"
+#include "core/explain.hpp"
+
+namespace vramcalc::codec {
+
+// ── Scenario (strict: unknown keys, wrong types and rule violations are all reported) ──
+// Shape: {"model": {...}, "training": {...}, "parallel": {...}, "hardware": {...}}, field names as
+// in fields.hpp. "model.preset" (or "model": "<preset id>") starts from a model preset; a known
+// "hardware.gpu" starts from that GPU preset; explicit fields override either. A model preset
+// lowers training.seq_len to the positions it has unless the input sets seq_len (a note says so).
+// With check_rules = false only decoding problems are reported (callers that apply more edits
+// validate once at the end).
+DecodeResult scenario_from_json(const nlohmann::json& json, const Scenario& base = {}, bool check_rules = true);
+DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base = {}, bool check_rules = true);
+nlohmann::json scenario_to_json(const Scenario& scenario);
+
+// ── Estimate ──
+// Every scalar output of core/outputs.hpp at its JSON path, plus warnings and errors: []. Byte
+// counts and FLOPs are numbers.
+nlohmann::json estimate_to_json(const Estimate& estimate);
+// The estimate plus the composite outputs (scenario, warnings, notes, errors: [], explain when
+// asked), or {"errors": [...]} when invalid. What the CLI's --json and the JS API's estimate() return.
+nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation,
+                                  const std::vector<Note>& notes = {}, bool with_explain = false);
+nlohmann::json issues_to_json(const std::vector<ValidationIssue>& issues);
+nlohmann::json notes_to_json(const std::vector<Note>& notes);
+// [{id, label, formula, source, value, unit, inputs: [{symbol, value, unit}]}]
+nlohmann::json explain_to_json(const std::vector<ExplainTerm>& terms);
+
+// ── Parsing helpers shared with the config imports ──
+// Parses JSON without exceptions. On a syntax error returns false and sets `problem` to
+// "is not valid JSON (syntax error at byte N)".
+bool parse_json_text(std::string_view text, nlohmann::json& out, std::string& problem);
+// One JSON object of at most max_import_bytes; on failure appends an issue for "json" ("is not
+// valid JSON (syntax error at byte N)", "must be a JSON object") and returns false.
+bool parse_json_object(std::string_view text, nlohmann::json& out, std::vector<ValidationIssue>& issues);
+inline constexpr std::size_t max_import_bytes = 1 << 20;  // 1 MiB: real configs are a few KB
+// "the text \"abc\"", "true", "an array", "12.5": how a JSON value is described in messages.
+std::string describe_json(const nlohmann::json& value);
+
+}  // namespace vramcalc::codec

@@ -1,0 +1,183 @@
+#include "codec/link.hpp"
+
+#include <charconv>
+
+#include "codec/field_text.hpp"
+#include "codec/numbers.hpp"
+#include "codec/percent.hpp"
+#include "codec/text.hpp"
+#include "core/frameworks.hpp"
+
+namespace vramcalc::codec {
+namespace {
+
+// The scenario a link is encoded against: the current defaults, with the named model and GPU
+// presets applied as the page applies them. Sets the preset ids the link must name.
+Scenario base_for_link(const Scenario& sc, std::string& model_preset, std::string& gpu_preset, std::string& framework) {
+    Scenario base = current_presets().defaults();
+    if (const ModelPreset* mp = find_model_preset(sc.model.name)) {
+        if (!same_model(mp->model, base.model)) model_preset = mp->id;
+        apply_model_preset(base, *mp);
+    }
+    if (const GpuPreset* gp = find_gpu_preset(sc.hardware.gpu); gp && sc.hardware.gpu != base.hardware.gpu) {
+        apply_gpu_preset(base.hardware, *gp);
+        gpu_preset = gp->id;
+    }
+    if (sc.training.framework != base.training.framework) {
+        apply_framework_profile(base, sc.training.framework);
+        framework = framework_names()[std::size_t(sc.training.framework)];
+    }
+    return base;
+}
+
+// Resets every field named by a rule violation to its value in `base`, until the scenario is
+// valid; falls back to `base` itself.
+void repair(Scenario& sc, const Scenario& base, std::vector<ValidationIssue>& report) {
+    for (int round = 0; round < 4; ++round) {
+        auto problems = validate(sc);
+        if (problems.empty()) return;
+        for (auto& p : problems) {
+            if (const FieldSpec* f = find_field_by_path(p.field)) {
+                if (f->kind == FieldKind::text) f->set_text(sc, f->get_text(base));
+                else f->set(sc, f->get(base));
+            }
+            p.message += " — reset to the default";
+            report.push_back(std::move(p));
+        }
+    }
+    if (!validate(sc).empty()) {
+        report.push_back({"link", "the scenario could not be repaired field by field; using the defaults"});
+        sc = base;
+    }
+}
+
+struct Pair {
+    std::string key, value;
+};
+
+// "a=1&b=2" → pairs; malformed items are reported and skipped.
+std::vector<Pair> split_pairs(std::string_view fragment, std::vector<ValidationIssue>& issues) {
+    std::vector<Pair> pairs;
+    while (!fragment.empty()) {
+        auto amp = fragment.find('&');
+        std::string_view item = fragment.substr(0, amp);
+        fragment = amp == std::string_view::npos ? std::string_view{} : fragment.substr(amp + 1);
+        if (item.empty()) continue;
+        auto eq = item.find('=');
+        Pair pair;
+        bool key_ok = percent_decode(item.substr(0, eq), pair.key);
+        bool value_ok = eq == std::string_view::npos || percent_decode(item.substr(eq + 1), pair.value);
+        if (!key_ok || !value_ok) {
+            issues.push_back({"link", "has a malformed item " + quoted_excerpt(item) + "; ignored"});
+            continue;
+        }
+        if (eq == std::string_view::npos) {
+            if (pair.key != "embed") issues.push_back({printable(pair.key, 40), "has no value; ignored"});
+            continue;
+        }
+        pairs.push_back(std::move(pair));
+    }
+    return pairs;
+}
+
+// The version a link names: 1 when it names none; the current one (with an issue) when unknown.
+int link_version_of(const std::vector<Pair>& pairs, std::vector<ValidationIssue>& issues) {
+    for (const auto& p : pairs) {
+        if (p.key != "v") continue;
+        int version = 0;
+        auto [end, ec] = std::from_chars(p.value.data(), p.value.data() + p.value.size(), version);
+        if (ec == std::errc() && end == p.value.data() + p.value.size() && link_edition(version)) return version;
+        issues.push_back({"v", "link version " + quoted_excerpt(p.value) + " is not one this vramcalc reads (1 to " +
+                                   std::to_string(link_version) + "); reading it as version " +
+                                   std::to_string(link_version)});
+        return link_version;
+    }
+    return 1;
+}
+
+}  // namespace
+
+const PresetEdition* link_edition(int version) {
+    switch (version) {
+        case 1: return &presets_v1();
+        case 2: return &current_presets();  // frozen as presets_v2 when version 3 comes
+        default: return nullptr;
+    }
+}
+
+std::string encode_link(const Scenario& sc) {
+    std::string model_preset, gpu_preset, framework;
+    Scenario base = base_for_link(sc, model_preset, gpu_preset, framework);
+    std::string out = "v=" + std::to_string(link_version);
+    if (!model_preset.empty()) out += "&mp=" + percent_encode(model_preset);
+    if (!gpu_preset.empty()) out += "&gpu=" + percent_encode(gpu_preset);
+    if (!framework.empty()) out += "&fw=" + framework;
+    for (const auto& f : scenario_fields()) {
+        if (field_equal(f, sc, base)) continue;
+        out += '&';
+        out += f.url_key;
+        out += '=';
+        switch (f.kind) {
+            case FieldKind::text: out += percent_encode(f.get_text(sc)); break;
+            case FieldKind::boolean: out += f.get(sc) != 0.0 ? "1" : "0"; break;
+            case FieldKind::choice: out += f.choices[std::size_t(f.get(sc))]; break;
+            case FieldKind::integer:
+            case FieldKind::number: out += format_number(f.get(sc)); break;
+        }
+    }
+    return out;
+}
+
+DecodeResult decode_link(std::string_view fragment) {
+    DecodeResult r{current_presets().defaults(), {}, {}};
+    if (!fragment.empty() && fragment.front() == '#') fragment.remove_prefix(1);
+    if (fragment.size() > max_link_length) {
+        r.issues.push_back({"link", "is longer than " + std::to_string(max_link_length) + " characters; ignored"});
+        return r;
+    }
+    std::vector<Pair> pairs = split_pairs(fragment, r.issues);
+    const PresetEdition& edition = *link_edition(link_version_of(pairs, r.issues));
+    // The defaults of the link's version, then its presets as that version applied them, then its
+    // fields in the order given.
+    r.scenario = edition.defaults();
+    for (const auto& p : pairs) {
+        if (p.key == "mp") {
+            if (const ModelPreset* preset = find_model_preset(edition, p.value)) {
+                // What the link means: since version 2 a preset also sets dropout and fits the sequence.
+                if (edition.presets_fit_sequence) apply_model_preset(r.scenario, *preset, nullptr);
+                else r.scenario.model = preset->model;
+            } else {
+                r.issues.push_back({"model.preset", "unknown model preset " + quoted_excerpt(p.value) + "; ignored"});
+            }
+        } else if (p.key == "gpu") {
+            if (const GpuPreset* preset = find_gpu_preset(edition, p.value)) apply_gpu_preset(r.scenario.hardware, *preset);
+        } else if (p.key == "fw" && &edition != &presets_v1()) {  // frameworks exist since version 2
+            // A framework profile is applied like a preset (an unknown name is reported below).
+            const auto names = framework_names();
+            for (std::size_t i = 0; i < names.size(); ++i)
+                if (p.value == names[i]) apply_framework_profile(r.scenario, Framework(i));
+        }
+    }
+    Scenario base = r.scenario;
+    bool seq_len_given = false;
+    for (const auto& p : pairs) {
+        if (p.key == "v" || p.key == "mp" || p.key == "embed") continue;
+        const FieldSpec* f = find_field_by_url_key(p.key);
+        if (!f) {
+            r.issues.push_back({printable(p.key, 40), "unknown link key; ignored"});
+            continue;
+        }
+        if (p.key == "gpu" && find_gpu_preset(edition, p.value)) continue;  // already applied as a preset
+        std::string problem = set_field_from_text(r.scenario, *f, p.value);
+        if (!problem.empty()) r.issues.push_back({f->path, problem + "; using the default"});
+        else if (std::string_view(f->path) == "training.seq_len") seq_len_given = true;
+    }
+    // A model keeps the sequence it can take, unless the link sets one: a change of what the link
+    // meant (a v1 preset link at 2,048 tokens for 1,024 positions), so a note says so.
+    if (!seq_len_given) fit_sequence_to_model(r.scenario, &r.notes);
+    fit_sequence_to_model(base, nullptr);  // so a repair resets to a length the model takes
+    repair(r.scenario, base, r.issues);
+    return r;
+}
+
+}  // namespace vramcalc::codec

@@ -1,0 +1,318 @@
+#include "outputs.hpp"
+
+namespace vramcalc {
+namespace {
+
+#define VRC_GET(expr) [](const Estimate& e) -> double { return double(expr); }
+#define VRC_NOTE(text) [](const Estimate&) -> const char* { return text; }
+
+using S = OutputSection;
+using U = Unit;
+using V = ValueKind;
+
+constexpr unsigned row = show_report;
+constexpr unsigned memory_row = show_report | show_markdown | show_share;
+constexpr unsigned headline = show_report | show_markdown | show_tile | show_summary;
+
+const OutputSpec output_table[] = {
+    // ── parameters ──
+    {"parameters.total", "Parameters", "Total", U::parameters, V::number, S::parameters, headline, "parameters.total",
+     "All parameters (with every expert of an MoE).", VRC_GET(e.parameters.total),
+     [](const Estimate& e) -> const char* {
+         return e.parameters.active < e.parameters.total ? "{parameters.active} active per token"
+                                                         : "{parameters.per_layer} per layer";
+     }},
+    {"parameters.active", "Active parameters", "Active", U::parameters, V::number, S::parameters, show_none, nullptr,
+     "Parameters one token passes through (MoE: k of E experts).", VRC_GET(e.parameters.active)},
+    {"parameters.embedding", "Embedding parameters", "Embedding", U::parameters, V::number, S::parameters, show_none,
+     nullptr, "Token embedding V·h (+ learned positions).", VRC_GET(e.parameters.embedding)},
+    {"parameters.per_layer", "Parameters per layer", "Per layer", U::parameters, V::number, S::parameters, show_none,
+     nullptr, "One transformer layer, all experts.", VRC_GET(e.parameters.per_layer)},
+    {"parameters.per_layer_active", "Active parameters per layer", "Active per layer", U::parameters, V::number,
+     S::parameters, show_none, nullptr, "One transformer layer, the experts a token uses.",
+     VRC_GET(e.parameters.per_layer_active)},
+    {"parameters.layers", "Parameters of all layers", "Layers", U::parameters, V::number, S::parameters, show_none,
+     nullptr, "L · per_layer.", VRC_GET(e.parameters.layers)},
+    {"parameters.final_norm", "Final-norm parameters", "Final norm", U::parameters, V::number, S::parameters, show_none,
+     nullptr, "The final norm's weight (and bias).", VRC_GET(e.parameters.final_norm)},
+    {"parameters.lm_head", "LM-head parameters", "LM head", U::parameters, V::number, S::parameters, show_none, nullptr,
+     "V·h when embeddings are untied, else 0.", VRC_GET(e.parameters.lm_head)},
+    {"parameters.overridden", "Parameter count overridden", "Overridden", U::flag, V::flag, S::parameters, show_none,
+     nullptr, "`model.params_override` replaced the architecture's count.", VRC_GET(e.parameters.overridden)},
+
+    // ── layout ──
+    {"layout.data_parallel", "Data-parallel degree", "Data parallel (DP)", U::count, V::integer, S::layout, row,
+     "layout.data_parallel", "DP = num_gpus / (tensor · pipeline).", VRC_GET(e.layout.data_parallel),
+     VRC_NOTE("GPUs / (tensor × pipeline)")},
+    {"layout.grad_accum_steps", "Gradient accumulation steps", "Gradient accumulation", U::count, V::integer,
+     S::layout, row, nullptr, "Micro-batches per optimizer step on each GPU.", VRC_GET(e.layout.grad_accum_steps),
+     VRC_NOTE("micro-batches per step")},
+    {"layout.global_batch_size", "Global batch", "Global batch", U::sequences, V::integer, S::layout, row, nullptr,
+     "Sequences per optimizer step: micro-batch × DP × gradient accumulation.", VRC_GET(e.layout.global_batch_size),
+     VRC_NOTE("sequences per optimizer step")},
+    {"layout.kv_heads", "Key/value heads", "KV heads", U::count, V::integer, S::layout, show_none, nullptr,
+     "g: `model.num_kv_heads`, or the attention heads when it is 0.", VRC_GET(e.layout.kv_heads)},
+    {"layout.head_dim", "Head dimension", "Head dim", U::count, V::integer, S::layout, show_none, nullptr,
+     "d: `model.head_dim`, or h / a when it is 0.", VRC_GET(e.layout.head_dim)},
+    {"layout.ffn_hidden_size", "FFN hidden size", "FFN size", U::count, V::integer, S::layout, show_none, nullptr,
+     "f: `model.ffn_hidden_size`, or 4h when it is 0.", VRC_GET(e.layout.ffn_hidden_size)},
+    {"layout.params_per_gpu", "Parameters per GPU", "Parameters per GPU", U::parameters, V::number, S::layout, row,
+     nullptr, "Model parameters held by one GPU before ZeRO sharding (P / (t·p), experts / EP).",
+     VRC_GET(e.params_per_gpu), VRC_NOTE("before ZeRO sharding")},
+    {"layout.achieved_flops_per_gpu", "Achieved FLOP/s per GPU", "Per GPU", U::flops_per_second, V::number,
+     S::layout, show_none, nullptr, "FLOP/s one GPU achieves: `hardware.achieved_tflops`, or peak × MFU.",
+     VRC_GET(e.layout.achieved_flops_per_gpu)},
+
+    // ── bytes per parameter ──
+    {"bytes_per_parameter.weights", "Weight bytes per parameter", "Weights", U::bytes_per_parameter, V::number,
+     S::detail, show_none, nullptr, "Bytes per parameter of the weights, before sharding.",
+     VRC_GET(e.bytes_per_parameter.weights)},
+    {"bytes_per_parameter.gradients", "Gradient bytes per parameter", "Gradients", U::bytes_per_parameter, V::number,
+     S::detail, show_none, nullptr, "Bytes per parameter of the gradients, before sharding.",
+     VRC_GET(e.bytes_per_parameter.gradients)},
+    {"bytes_per_parameter.optimizer", "Optimizer bytes per parameter", "Optimizer", U::bytes_per_parameter,
+     V::number, S::detail, show_none, nullptr, "Master copy + optimizer states per parameter, before sharding.",
+     VRC_GET(e.bytes_per_parameter.optimizer)},
+
+    // ── activations ──
+    {"activations.sbh_coefficient", "Activation bytes per s·b·h element", "c_sbh", U::bytes_per_element, V::number,
+     S::detail, show_none, nullptr,
+     "Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1).",
+     VRC_GET(e.activations.sbh_coefficient)},
+    {"activations.as2b_coefficient", "Activation bytes per a·s²·b element", "c_as2b", U::bytes_per_element,
+     V::number, S::detail, show_none, nullptr,
+     "Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention).",
+     VRC_GET(e.activations.as2b_coefficient)},
+    {"activations.per_layer_bytes", "Activations of one layer, one micro-batch", "One layer", U::bytes, V::number,
+     S::detail, show_none, "activations.per_layer_bytes", "One layer, one micro-batch.",
+     VRC_GET(e.activations.per_layer_bytes)},
+    {"activations.layers_on_gpu", "Layers on the busiest GPU", "Layers", U::count, V::number, S::detail, show_none,
+     nullptr, "ceil(L / p).", VRC_GET(e.activations.layers_on_gpu)},
+    {"activations.in_flight_microbatches", "Micro-batches in flight", "In flight", U::count, V::number, S::detail,
+     show_none, nullptr, "Micro-batches whose activations the first pipeline stage holds (1F1B).",
+     VRC_GET(e.activations.in_flight_microbatches)},
+    {"activations.transformer_layers_bytes", "Activations of the transformer layers", "Transformer layers", U::bytes,
+     V::number, S::detail, show_none, nullptr, "per_layer_bytes · layers_on_gpu · in_flight_microbatches.",
+     VRC_GET(e.activations.transformer_layers_bytes)},
+    {"activations.embedding_bytes", "Embedding activations", "Embedding", U::bytes, V::number, S::detail, show_none,
+     nullptr, "The embedding dropout mask (first stage).", VRC_GET(e.activations.embedding_bytes)},
+    {"activations.output_bytes", "Output activations", "Output", U::bytes, V::number, S::detail, show_none, nullptr,
+     "Final norm and LM-head input (last stage).", VRC_GET(e.activations.output_bytes)},
+    {"activations.total_bytes", "Activations of the busiest GPU", "Total", U::bytes, V::number, S::detail, show_none,
+     nullptr, "The busiest pipeline stage's saved activations, without the loss.", VRC_GET(e.activations.total_bytes)},
+    {"activations.recomputed_layers", "Recomputed layers", "Recomputed layers", U::count, V::number, S::detail,
+     show_none, nullptr, "Layers per stage whose activations are recomputed in backward.",
+     VRC_GET(e.activations.recomputed_layers)},
+    {"activations.forward_working_bytes", "Forward working set of one layer", "Forward working set", U::bytes,
+     V::number, S::detail, show_none, nullptr,
+     "Temporaries of one layer's forward: eager attention scores before the softmax, HF's 4-D causal mask.",
+     VRC_GET(e.activations.forward_working_bytes)},
+    {"activations.backward_working_bytes", "Backward working set of one layer", "Backward working set", U::bytes,
+     V::number, S::detail, show_none, "activations.backward_working_bytes",
+     "Gradients of one layer's activations in flight during its backward.",
+     VRC_GET(e.activations.backward_working_bytes)},
+    {"activations.recompute_working_bytes", "Re-materialised layer", "Recompute working set", U::bytes, V::number,
+     S::detail, show_none, "activations.recompute_working_bytes",
+     "With full or op-level recomputation: one layer's activations re-created during its backward.",
+     VRC_GET(e.activations.recompute_working_bytes)},
+    {"activations.logits_elements", "Logit elements", "Logits", U::count, V::number, S::detail, show_none, nullptr,
+     "s·b·V/t on the last stage.", VRC_GET(e.activations.logits_elements)},
+    {"activations.loss_saved_per_logit", "Loss bytes kept per logit", "Kept per logit", U::bytes_per_element,
+     V::number, S::detail, show_none, nullptr, "Bytes per logit element the loss keeps for backward.",
+     VRC_GET(e.activations.loss_per_logit.saved)},
+    {"activations.loss_peak_bytes", "Logits and loss at their peak", "Loss peak", U::bytes, V::number, S::detail,
+     show_none, "activations.loss_peak_bytes",
+     "The loss's largest working set (forward or backward), all logits included.",
+     VRC_GET(e.activations.loss_peak_bytes)},
+    {"activations.host_bytes", "Offloaded activations per GPU", "Offloaded activations", U::bytes, V::number,
+     S::detail, show_none, nullptr, "Activations kept in host memory (`offload_activations`).",
+     VRC_GET(e.activations.host_bytes)},
+
+    // ── model states (all of them, after ZeRO sharding) ──
+    {"model_states_bytes.weights", "Persistent weights per GPU", "Weights", U::bytes, V::number, S::detail, show_none,
+     "model_states_bytes.weights", "Parameters each GPU keeps (ZeRO-3: its shard).",
+     VRC_GET(e.model_states_bytes.weights)},
+    {"model_states_bytes.gradients", "All gradients per GPU", "Gradients", U::bytes, V::number, S::detail, show_none,
+     "model_states_bytes.gradients", "Gradients when all exist (ZeRO-2/3: the shard).",
+     VRC_GET(e.model_states_bytes.gradients)},
+    {"model_states_bytes.optimizer", "Optimizer states on the GPU", "Optimizer", U::bytes, V::number, S::detail,
+     show_none, "model_states_bytes.optimizer", "Master copy + states on the GPU (ZeRO-1+: the shard).",
+     VRC_GET(e.model_states_bytes.optimizer)},
+    {"model_states_bytes.live_params", "Gathered parameters per GPU", "Gathered parameters", U::bytes, V::number,
+     S::detail, show_none, "model_states_bytes.live_params",
+     "ZeRO-3 / FSDP parameters gathered for compute during forward and backward.",
+     VRC_GET(e.model_states_bytes.live_params)},
+    {"model_states_bytes.autocast_copies", "Autocast weight copies", "Autocast copies", U::bytes, V::number, S::detail,
+     show_none, "model_states_bytes.autocast_copies",
+     "16-bit copies of the matmul weights autocast keeps from forward to backward.",
+     VRC_GET(e.model_states_bytes.autocast_copies)},
+    {"model_states_bytes.buckets", "Communication buckets", "Buckets", U::bytes, V::number, S::detail, show_none,
+     nullptr, "DDP gradient buckets or DeepSpeed reduce buckets.", VRC_GET(e.model_states_bytes.buckets)},
+    {"model_states_bytes.optimizer_temporaries", "Optimizer-step temporaries", "Step temporaries", U::bytes,
+     V::number, S::detail, show_none, "model_states_bytes.optimizer_temporaries",
+     "Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer).",
+     VRC_GET(e.model_states_bytes.optimizer_temporaries)},
+
+    // ── memory per GPU ──
+    {"memory_per_gpu_bytes.weights", "Weights per GPU", "Weights", U::bytes, V::number, S::memory, memory_row,
+     "model_states_bytes.weights", "At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies.",
+     VRC_GET(e.memory_per_gpu_bytes.weights),
+     [](const Estimate& e) -> const char* {
+         return e.memory_per_gpu_bytes.zero3_live_params > 0
+                    ? "{bytes_per_parameter.weights} · incl. {memory_per_gpu_bytes.zero3_live_params} gathered"
+                    : "{bytes_per_parameter.weights}";
+     }},
+    {"memory_per_gpu_bytes.zero3_live_params", "Gathered parameters at the peak", "Gathered params", U::bytes,
+     V::number, S::memory, show_none, nullptr, "The part of `weights` that is ZeRO-3 / FSDP gathered parameters.",
+     VRC_GET(e.memory_per_gpu_bytes.zero3_live_params)},
+    {"memory_per_gpu_bytes.gradients", "Gradients per GPU", "Gradients", U::bytes, V::number, S::memory, memory_row,
+     "model_states_bytes.gradients", "Gradients alive at the peak.", VRC_GET(e.memory_per_gpu_bytes.gradients),
+     VRC_NOTE("{bytes_per_parameter.gradients}")},
+    {"memory_per_gpu_bytes.optimizer", "Optimizer states per GPU", "Optimizer states", U::bytes, V::number,
+     S::memory, memory_row, "model_states_bytes.optimizer", "On the GPU (0 when offloaded).",
+     VRC_GET(e.memory_per_gpu_bytes.optimizer),
+     [](const Estimate& e) -> const char* {
+         return e.host_memory_bytes.per_gpu > 0 ? "offloaded to host" : "{bytes_per_parameter.optimizer}";
+     }},
+    {"memory_per_gpu_bytes.activations", "Activations per GPU", "Activations", U::bytes, V::number, S::memory,
+     memory_row, "activations.transformer_layers_bytes", "Saved activations alive at the peak.",
+     VRC_GET(e.memory_per_gpu_bytes.activations),
+     VRC_NOTE("{activations.layers_on_gpu} layers × {activations.in_flight_microbatches} in flight")},
+    {"memory_per_gpu_bytes.logits", "Logits and loss per GPU", "Logits and loss", U::bytes, V::number, S::memory,
+     memory_row | hide_when_zero, "activations.loss_peak_bytes", "Logits and loss tensors alive at the peak.",
+     VRC_GET(e.memory_per_gpu_bytes.logits), VRC_NOTE("{activations.loss_saved_per_logit} kept per logit")},
+    {"memory_per_gpu_bytes.temporaries", "Working buffers per GPU", "Temporaries", U::bytes, V::number, S::memory,
+     memory_row | hide_when_zero, "activations.backward_working_bytes",
+     "Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets.",
+     VRC_GET(e.memory_per_gpu_bytes.temporaries)},
+    {"memory_per_gpu_bytes.peak_allocated", "Peak allocated per GPU", "Peak allocated", U::bytes, V::number,
+     S::memory, show_report, "memory_per_gpu_bytes.peak_allocated",
+     "Largest phase of the step: what torch.cuda.max_memory_allocated reports.",
+     VRC_GET(e.memory_per_gpu_bytes.peak_allocated), VRC_NOTE("in the {memory_per_gpu_bytes.peak_phase}")},
+    {"memory_per_gpu_bytes.peak_reserved", "Peak reserved per GPU", "Peak reserved", U::bytes, V::number, S::memory,
+     show_report, "memory_per_gpu_bytes.peak_reserved",
+     "What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved.",
+     VRC_GET(e.memory_per_gpu_bytes.peak_reserved), VRC_NOTE("allocator reserve included")},
+    {"memory_per_gpu_bytes.peak_phase", "Phase of the peak", "Peak phase", U::text, V::text, S::memory, show_none,
+     nullptr, "When the peak happens: forward, loss, backward or optimizer_step.",
+     VRC_GET(static_cast<int>(e.memory_per_gpu_bytes.peak_phase)), nullptr,
+     [](const Estimate& e) -> const char* { return step_phase_id(e.memory_per_gpu_bytes.peak_phase); }},
+    {"memory_per_gpu_bytes.overhead", "Overhead per GPU", "Overhead", U::bytes, V::number, S::memory, memory_row,
+     "memory_per_gpu_bytes.total",
+     "Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated.",
+     VRC_GET(e.memory_per_gpu_bytes.overhead), VRC_NOTE("allocator, CUDA context, NCCL")},
+    {"memory_per_gpu_bytes.total", "Total per GPU", "Total", U::bytes, V::number, S::memory,
+     show_report | show_markdown | emphasise, "memory_per_gpu_bytes.total",
+     "Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it "
+     "with the GPU's memory.",
+     VRC_GET(e.memory_per_gpu_bytes.total), VRC_NOTE("of {capacity_bytes}")},
+    {"host_memory_bytes.per_gpu", "Host memory per GPU", "Host memory per GPU", U::bytes, V::number, S::memory,
+     show_report | show_markdown | hide_when_zero, "model_states_bytes.optimizer",
+     "Host (CPU) memory one GPU uses for offloaded or paged optimizer states, parameters and activations.",
+     VRC_GET(e.host_memory_bytes.per_gpu), VRC_NOTE("offloaded to the host")},
+    {"host_memory_bytes.total", "Host memory, all GPUs", "Host memory, all GPUs", U::bytes, V::number, S::memory,
+     show_report | show_summary | hide_when_zero, "model_states_bytes.optimizer",
+     "Host (CPU) memory for what all GPUs offload.", VRC_GET(e.host_memory_bytes.total)},
+    {"capacity_bytes", "GPU memory", "Capacity", U::bytes, V::number, S::memory, show_none, nullptr,
+     "`hardware.memory_gib` · 2^30.", VRC_GET(e.capacity_bytes)},
+    {"headroom_bytes", "Headroom per GPU", "Headroom", U::bytes, V::number, S::memory, show_none, nullptr,
+     "Capacity − total; negative when it does not fit.", VRC_GET(e.headroom_bytes)},
+    {"fits", "Fits", "Fits", U::flag, V::flag, S::memory, show_none, nullptr,
+     "The per-GPU total is within the GPU's memory.", VRC_GET(e.fits)},
+
+    // ── compute, time and cost ──
+    {"compute.flops_per_token", "FLOPs per token", "FLOPs per token", U::flops, V::number, S::compute, row, nullptr,
+     "6·P_active (+ 12·L·s·h with `attention_flops`).", VRC_GET(e.compute.flops_per_token)},
+    {"compute.model_flops", "Model FLOPs", "Model FLOPs", U::flops, V::number, S::compute, row, "compute.model_flops",
+     "flops_per_token · D: C = 6PD.", VRC_GET(e.compute.model_flops), VRC_NOTE("6·P·D")},
+    {"compute.forward_flops", "Forward FLOPs", "Forward", U::flops, V::number, S::compute, show_none, nullptr,
+     "One third of the model FLOPs: 2PD (+ attention).", VRC_GET(e.compute.forward_flops)},
+    {"compute.backward_flops", "Backward FLOPs", "Backward", U::flops, V::number, S::compute, show_none, nullptr,
+     "Two thirds of the model FLOPs: 4PD (+ attention).", VRC_GET(e.compute.backward_flops)},
+    {"compute.recompute_flops", "Recomputation FLOPs", "Recomputation", U::flops, V::number, S::compute,
+     row | hide_when_zero, "compute.total_flops", "Extra forward work from activation recomputation.",
+     VRC_GET(e.compute.recompute_flops)},
+    {"compute.total_flops", "Total FLOPs", "Total FLOPs", U::flops, V::number, S::compute, headline,
+     "compute.total_flops", "model_flops + recompute_flops: what the hardware executes.",
+     VRC_GET(e.compute.total_flops),
+     [](const Estimate& e) -> const char* {
+         return e.compute.recompute_flops > 0 ? "incl. {compute.recompute_flops} recomputation" : "{compute.pflop_days}";
+     }},
+    {"compute.cluster_flops_per_second", "Cluster throughput", "Cluster throughput", U::flops_per_second, V::number,
+     S::compute, row, "compute.seconds", "num_gpus · achieved FLOP/s.", VRC_GET(e.compute.cluster_flops_per_second),
+     VRC_NOTE("{layout.achieved_flops_per_gpu} per GPU")},
+    {"compute.seconds", "Training time", "Time", U::seconds, V::number, S::compute,
+     show_report | show_markdown | show_tile | show_summary, "compute.seconds", "Total FLOPs / cluster throughput.",
+     VRC_GET(e.compute.seconds), VRC_NOTE("at {layout.achieved_flops_per_gpu} per GPU")},
+    {"compute.days", "Training days", "Days", U::days, V::number, S::compute, show_none, "compute.seconds",
+     "seconds / 86400.", VRC_GET(e.compute.days)},
+    {"compute.gpu_hours", "GPU-hours", "GPU-hours", U::gpu_hours, V::number, S::compute,
+     show_report | show_markdown | show_summary, "compute.gpu_hours", "seconds · num_gpus / 3600.",
+     VRC_GET(e.compute.gpu_hours)},
+    {"compute.tflop_hours", "TFLOP-hours", "TFLOP-hours", U::tflop_hours, V::number, S::compute, row,
+     "compute.tflop_hours", "total_flops / (1e12 · 3600).", VRC_GET(e.compute.tflop_hours)},
+    {"compute.pflop_days", "PetaFLOP-days", "PetaFLOP-days", U::pflop_days, V::number, S::compute,
+     show_report | show_markdown, "compute.pflop_days", "total_flops / (1e15 · 86400).",
+     VRC_GET(e.compute.pflop_days)},
+    {"compute.cost", "Cost", "Cost", U::money, V::number, S::compute, headline, "compute.cost",
+     "gpu_hours · `hardware.price_per_gpu_hour`.", VRC_GET(e.compute.cost), VRC_NOTE("{compute.gpu_hours}")},
+    {"compute.chinchilla_tokens", "Chinchilla-optimal tokens", "Chinchilla-optimal tokens", U::tokens, V::number,
+     S::compute, row, "compute.chinchilla_tokens", "20 · P (Hoffmann et al. 2022, arXiv:2203.15556).",
+     VRC_GET(e.compute.chinchilla_tokens), VRC_NOTE("20 tokens per parameter")},
+};
+
+#undef VRC_GET
+#undef VRC_NOTE
+
+constexpr CompositeOutputSpec composite_table[] = {
+    {"scenario", CompositeKind::scenario, true, "The complete scenario that was estimated (defaults filled in)."},
+    {"warnings", CompositeKind::warnings, true, "Advice that does not stop the estimate: `[{id, message}]`."},
+    {"notes", CompositeKind::notes, true,
+     "What reading the input changed besides what it names, e.g. a sequence length lowered to the model's "
+     "positions when a preset was chosen: `[{field, message}]`."},
+    {"errors", CompositeKind::errors, true, "Always `[]` in an estimate (invalid input has only `errors`)."},
+    {"memory_timeline", CompositeKind::memory_timeline, true,
+     "Bytes by component at each phase of a step: `[{phase, weights, gradients, optimizer, activations, logits, "
+     "temporaries, total}]` for forward, loss, backward and optimizer_step; the peak phase is "
+     "`memory_per_gpu_bytes.peak_phase`."},
+    {"explain", CompositeKind::explain, false,
+     "Only with `--explain`: every result with its formula, this scenario's inputs and the source."},
+};
+
+}  // namespace
+
+std::span<const OutputSpec> outputs() { return output_table; }
+
+const OutputSpec* find_output(std::string_view path) {
+    for (const auto& o : output_table)
+        if (path == o.path) return &o;
+    return nullptr;
+}
+
+std::span<const CompositeOutputSpec> composite_outputs() { return composite_table; }
+
+const char* unit_symbol(Unit unit) {
+    switch (unit) {
+        case Unit::bytes: return "bytes";
+        case Unit::bytes_per_parameter: return "bytes/param";
+        case Unit::bytes_per_element: return "bytes";
+        case Unit::parameters: return "parameters";
+        case Unit::flops: return "FLOPs";
+        case Unit::flops_per_second: return "FLOP/s";
+        case Unit::seconds: return "s";
+        case Unit::days: return "days";
+        case Unit::gpu_hours: return "GPU-h";
+        case Unit::tflop_hours: return "TFLOP-h";
+        case Unit::pflop_days: return "PF-days";
+        case Unit::money: return "$";
+        case Unit::tokens: return "tokens";
+        case Unit::sequences: return "sequences";
+        case Unit::count: return "";
+        case Unit::ratio: return "";
+        case Unit::flag: return "";
+        case Unit::text: return "";
+    }
+    return "";
+}
+
+}  // namespace vramcalc

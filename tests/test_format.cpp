@@ -1,0 +1,128 @@
+// src/format: every number as the page, the CLI and the Markdown copy show it. Exact strings.
+#include <catch2/catch.hpp>
+
+#include "core/presets.hpp"
+#include "format/format.hpp"
+#include "format/markdown.hpp"
+
+using namespace vramcalc;
+
+namespace {
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+}
+
+TEST_CASE("bytes: GiB by default, GB on request, units that stay comparable") {
+    CHECK(format_bytes(63.03 * GiB, ByteUnits::gib) == "63.0 GiB");
+    CHECK(format_bytes(9.3 * GiB, ByteUnits::gib) == "9.30 GiB");
+    CHECK(format_bytes(80 * GiB, ByteUnits::gb) == "85.9 GB");
+    CHECK(format_bytes(0, ByteUnits::gib) == "0 GiB");
+    CHECK(format_bytes(512.0 * 1024 * 1024, ByteUnits::gib) == "0.50 GiB");  // half a GiB stays in GiB
+    CHECK(format_bytes(100.0 * 1024 * 1024, ByteUnits::gib) == "100 MiB");
+    CHECK(format_bytes(1000, ByteUnits::gib) == "1,000 B");
+    CHECK(format_bytes(2048, ByteUnits::gib) == "2.00 KiB");
+    CHECK(format_bytes(5000 * GiB, ByteUnits::gib) == "5,000 GiB");  // below 10 TiB: still GiB, grouped
+    CHECK(format_bytes(19.5 * 1024 * GiB, ByteUnits::gib) == "19.5 TiB");
+    CHECK(format_bytes(-2.5 * GiB, ByteUnits::gib) == "\xE2\x88\x92" "2.50 GiB");
+    CHECK(unit_name(ByteUnits::gb) == std::string("GB"));
+    CHECK(units_definition(ByteUnits::gib) == std::string("GiB = 2^30 bytes"));
+    CHECK(bytes_in_unit(3 * GiB, ByteUnits::gib) == 3.0);
+    CHECK(bytes_in_unit(3e9, ByteUnits::gb) == 3.0);
+}
+
+TEST_CASE("counts: thousands separators, or B/M/T with three digits") {
+    CHECK(format_grouped(6658404352.0) == "6,658,404,352");
+    CHECK(format_grouped(1790.4) == "1,790");
+    CHECK(format_grouped(999) == "999");
+    CHECK(format_grouped(0) == "0");
+    CHECK(format_grouped(-0.2) == "0");
+    CHECK(format_grouped(-12345) == "\xE2\x88\x92" "12,345");
+    CHECK(format_count(6658404352.0) == "6.66 B");
+    CHECK(format_count(124439808.0) == "124 M");
+    CHECK(format_count(69e9) == "69.0 B");
+    CHECK(format_count(1.2e12) == "1.20 T");
+    CHECK(format_count(12300) == "12.3 K");
+    CHECK(format_count(9999) == "9,999");
+    CHECK(format_count(2.5) == "2.5");
+}
+
+TEST_CASE("significant digits, scientific notation, rates") {
+    CHECK(format_sig(0.12345) == "0.123");
+    CHECK(format_sig(12.0) == "12");
+    CHECK(format_sig(12.5) == "12.5");
+    CHECK(format_sig(1234.6) == "1,235");
+    CHECK(format_sig(138.72, 4) == "138.7");
+    CHECK(format_sig(0) == "0");
+    CHECK(format_sci(1.199e22) == "1.20 × 10²²");
+    CHECK(format_sci(9.996e21) == "1.00 × 10²²");  // rounding carried into the next power
+    CHECK(format_sci(3.995e10) == "4.00 × 10¹⁰");
+    CHECK(format_sci(42) == "42");
+    CHECK(format_flop_rate(150e12) == "150 TFLOP/s");
+    CHECK(format_flop_rate(1.2e15) == "1.2 PFLOP/s");
+}
+
+TEST_CASE("durations, money, percentages") {
+    CHECK(format_duration(42) == "42 s");
+    CHECK(format_duration(600) == "10 min");
+    CHECK(format_duration(3 * 3600) == "3 hours");
+    CHECK(format_duration(9.988e6) == "116 days");
+    CHECK(format_duration(3 * 365.25 * 86400) == "3 years");
+    CHECK(format_money(0.25) == "$0.25");
+    CHECK(format_money(39950.4) == "$39,950");
+    CHECK(format_money(1.52e6) == "$1.52 M");
+    CHECK(format_money(2.4e9) == "$2.4 B");
+    CHECK(format_percent(0.109) == "10.9 %");
+    CHECK(format_percent(0.5) == "50 %");
+}
+
+TEST_CASE("outputs by unit, with and without the unit's word") {
+    CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib) == "22,195 GPU-hours");
+    CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib, false) == "22,195");
+    CHECK(format_value(1.199e22, Unit::flops, ByteUnits::gib) == "1.20 × 10²² FLOP");
+    CHECK(format_value(2, Unit::bytes_per_parameter, ByteUnits::gib) == "2 B/param");
+    CHECK(format_value(1024, Unit::sequences, ByteUnits::gib) == "1,024 sequences");
+    CHECK(format_value(32, Unit::count, ByteUnits::gib) == "32");
+    CHECK(format_value(1.3317e11, Unit::tokens, ByteUnits::gib) == "133 B tokens");
+    CHECK(format_value(1, Unit::flag, ByteUnits::gib) == "yes");
+    CHECK(format_explained(13314398208.0, "bytes", ByteUnits::gib) == "12.4 GiB  (13,314,398,208 bytes)");
+    CHECK(format_explained(6658404352.0, "parameters", ByteUnits::gib) == "6.66 B  (6,658,404,352)");
+    CHECK(format_explained(8, "", ByteUnits::gib) == "8");
+    CHECK(format_explained(2, "bytes/param", ByteUnits::gib) == "2 bytes/param");
+}
+
+TEST_CASE("notes name other outputs and read them by their units") {
+    // GPT-3 6.7B defaults: 2-byte weights, 32 layers, one micro-batch in flight, 150 TFLOP/s per GPU.
+    Estimate e = estimate(Scenario{});
+    CHECK(format_note("{bytes_per_parameter.weights}", e, ByteUnits::gib) == "2 B/param");
+    CHECK(format_note("{activations.layers_on_gpu} layers × {activations.in_flight_microbatches} in flight", e,
+                      ByteUnits::gib) == "32 layers × 1 in flight");
+    CHECK(format_note("at {layout.achieved_flops_per_gpu} per GPU", e, ByteUnits::gib) == "at 150 TFLOP/s per GPU");
+    CHECK(format_note("of {capacity_bytes}", e, ByteUnits::gb) == "of 85.9 GB");
+    CHECK(format_note("{no.such} stays", e, ByteUnits::gib) == "{no.such} stays");
+    CHECK(output_note(*find_output("layout.data_parallel"), e, ByteUnits::gib) == "GPUs / (tensor × pipeline)");
+}
+
+TEST_CASE("Markdown escaping makes user text inert") {
+    CHECK(escape_markdown("GPT-3 6.7B") == "GPT-3 6.7B");
+    CHECK(escape_markdown("<img src=x onerror=alert(1)>") == "&lt;img src=x onerror=alert(1)&gt;");
+    CHECK(escape_markdown("[click](javascript:alert(1))") == "\\[click\\](javascript:alert(1))");
+    CHECK(escape_markdown("a|b*c_d`e") == "a\\|b\\*c\\_d\\`e");
+    CHECK(escape_markdown("line\nbreak") == "line break");
+    CHECK(escape_markdown("x\xE2\x80\xAEy") == "xy");  // U+202E RIGHT-TO-LEFT OVERRIDE dropped
+    CHECK(escape_markdown("AT&T") == "AT&amp;T");
+    CHECK(printf_string("%s=%d", "b", 4) == "b=4");
+    CHECK(printf_string("%s", std::string(1000, 'x').c_str()).size() == 1000);
+}
+
+TEST_CASE("the Markdown copy: rows from the output table, user text escaped, link in angle brackets") {
+    Scenario s;
+    s.model.name = "**<img src=x>**";
+    s.hardware.gpu = "[click](javascript:alert(1))";
+    Estimate e = estimate(s);
+    std::string md = estimate_to_markdown(s, e, ByteUnits::gib, "https://example.org/#v=2&b=4");
+    CHECK(md.rfind("**\\*\\*&lt;img src=x&gt;\\*\\*** on 8 × \\[click\\](javascript:alert(1)) — ", 0) == 0);
+    CHECK(md.find("| Weights | 12.4 GiB | 2 B/param · 18.2 % |") != std::string::npos);
+    CHECK(md.find("| **Total** | **68.3 GiB** | of 80.0 GiB |") != std::string::npos);
+    CHECK(md.find("| GPU-hours | 22,195 | |") != std::string::npos);
+    CHECK(md.find("[Open this scenario in vramcalc](<https://example.org/#v=2&b=4>)") != std::string::npos);
+    CHECK(md.find("GiB = 2^30 bytes.") != std::string::npos);
+}

@@ -124,10 +124,16 @@ export interface DecodedLink {
 export type MlpKind = 'gelu' | 'swiglu';
 export type NormKind = 'layernorm' | 'rmsnorm';
 export type PositionEmbedding = 'learned' | 'rope';
-export type Precision = 'mixed_bf16' | 'mixed_fp16' | 'bf16' | 'fp16' | 'fp32';
+export type Precision = 'mixed_bf16' | 'mixed_fp16' | 'bf16' | 'fp16' | 'fp32' | 'amp_bf16' | 'amp_fp16';
 export type GradDtype = 'match' | 'fp32';
 export type Optimizer = 'adamw' | 'adamw_8bit' | 'sgd_momentum' | 'sgd';
-export type Recompute = 'none' | 'selective' | 'full';
+export type Recompute = 'none' | 'selective' | 'full' | 'ops';
+export type Activation = 'auto' | 'gelu' | 'gelu_tanh' | 'gelu_new' | 'silu' | 'relu';
+export type Framework = 'megatron' | 'deepspeed' | 'fsdp' | 'hf' | 'torchtune' | 'generic';
+export type Kernels = 'fused' | 'eager' | 'compiled';
+export type Loss = 'standard' | 'chunked' | 'fused';
+export type OptimizerImpl = 'foreach' | 'fused';
+export type ZeroImpl = 'deepspeed' | 'fsdp';
 
 /** The model architecture. Integers must be whole numbers below 2^53. */
 export interface ModelConfig {
@@ -160,6 +166,8 @@ export interface ModelConfig {
   num_experts: number;
   /** k: experts each token is routed to. */
   experts_per_token: number;
+  /** MLP activation as implemented; `gelu_new` (GPT-2's Python tanh formula) keeps more in eager mode; `auto` = GELU or SiLU by `mlp`. */
+  activation: Activation;
   /** When > 0, this parameter count replaces the architecture's. */
   params_override: number;
 }
@@ -184,6 +192,24 @@ export interface TrainingConfig {
   dropout: boolean;
   /** Count 12·L·s·h attention FLOPs per token on top of 6·P. */
   attention_flops: boolean;
+  /** The training stack: applies its profile (kernels, loss, optimizer kernel, precision, sharding) like a preset. */
+  framework: Framework;
+  /** How activations are kept: fused (Megatron/TE), eager (HF Transformers), compiled (torch.compile). */
+  kernels: Kernels;
+  loss: Loss;
+  /** Chunks of the chunked loss. */
+  loss_chunks: number;
+  /** With full or ops recomputation: 0 = every layer, k = only k layers per pipeline stage. */
+  recompute_layers: number;
+  optimizer_impl: OptimizerImpl;
+  /** bitsandbytes paged optimizer: states in unified memory, counted as host memory. */
+  paged_optimizer: boolean;
+  /** Gradient buffers stay allocated between steps (Megatron main_grad; set_to_none=False). */
+  persistent_gradients: boolean;
+  /** Each parameter steps as soon as its gradient exists (torchtune). */
+  optimizer_in_backward: boolean;
+  /** Saved activations go to host memory. */
+  offload_activations: boolean;
 }
 
 /** Parallelism and ZeRO. */
@@ -205,6 +231,10 @@ export interface ParallelConfig {
   offload_optimizer: boolean;
   /** Expert-parallel degree (MoE). */
   expert: number;
+  /** ZeRO-3 / FSDP parameter offload to host memory. */
+  offload_params: boolean;
+  /** ZeRO implementation: DeepSpeed (live-parameter bound) or FSDP2 (current + prefetched layer, root gathered). */
+  zero_impl: ZeroImpl;
 }
 
 /** The GPU and its price. */
@@ -223,6 +253,10 @@ export interface HardwareConfig {
   price_per_gpu_hour: number;
   /** Per-GPU memory reserved for CUDA context, NCCL buffers, fragmentation, GiB. */
   reserved_gib: number;
+  /** CUDA context and kernel images per GPU in GiB, outside PyTorch's allocator. */
+  cuda_context_gib: number;
+  /** The caching allocator's reserve above the peak of allocated tensors, as a fraction. */
+  allocator_overhead: number;
 }
 
 /** A complete scenario, as {@link VramcalcApi.defaultScenario} and {@link VramcalcApi.decodeLink} return it. */

@@ -187,15 +187,9 @@ void fit_sequence_to_model(Scenario& sc, std::vector<Note>* notes) {
 // Qwen2, Gemma) set attention and hidden dropout to 0 in their configs.
 bool trains_with_dropout(const ModelConfig& m) { return m.position_embedding == PositionEmbedding::learned; }
 
-void set_model_from_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>* notes) {
+void set_model_from_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>*) {
     sc.model = preset.model;
-    bool dropout = trains_with_dropout(preset.model);
-    if (sc.training.dropout != dropout) {
-        if (notes)
-            notes->push_back({"training.dropout", std::string(dropout ? "on: " : "off: ") + preset.model.name +
-                                                      (dropout ? " trains with dropout 0.1" : " trains without dropout")});
-        sc.training.dropout = dropout;
-    }
+    sc.training.dropout = trains_with_dropout(preset.model);  // part of what the preset means
 }
 
 void apply_model_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>* notes) {

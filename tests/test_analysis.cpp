@@ -144,14 +144,20 @@ TEST_CASE("explain: every term's inputs reproduce its value") {
             if (std::string(i.symbol) == symbol) return i.value;
         return std::nan("");
     };
-    const auto& grads = find("memory_per_gpu_bytes.gradients");
+    const auto& grads = find("model_states_bytes.gradients");
     CHECK(grads.value == Approx(input(grads, "P/(t·p)") * input(grads, "bytes_g") / input(grads, "DP")));
     const auto& act = find("activations.per_layer_bytes");
     double s_ = input(act, "s"), b = input(act, "b"), h = input(act, "h"), a = input(act, "a");
     CHECK(act.value == Approx(input(act, "c_sbh") * s_ * b * h + input(act, "c_as2b") * a * s_ * s_ * b));
+    const auto& peak = find("memory_per_gpu_bytes.peak_allocated");
+    CHECK(peak.value == Approx(input(peak, "weights") + input(peak, "gradients") + input(peak, "optimizer") +
+                               input(peak, "activations") + input(peak, "logits") + input(peak, "temporaries")));
     const auto& total = find("memory_per_gpu_bytes.total");
-    CHECK(total.value == Approx(input(total, "weights") + input(total, "gradients") + input(total, "optimizer") +
-                                input(total, "activations") + input(total, "overhead")));
+    CHECK(total.value == Approx(input(total, "peak_reserved") + input(total, "cuda_context") +
+                                input(total, "NCCL buffers") + input(total, "reserved")));
+    const auto& reserved = find("memory_per_gpu_bytes.peak_reserved");
+    CHECK(reserved.value == Approx(input(reserved, "peak_allocated") * (1 + input(reserved, "allocator_overhead")) +
+                                   input(reserved, "largest block")));
     const auto& time = find("compute.seconds");
     CHECK(time.value == Approx(input(time, "C") / (input(time, "N") * input(time, "FLOP/s per GPU"))));
     for (const auto& t : terms) {

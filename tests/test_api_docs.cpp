@@ -61,6 +61,7 @@ const char* ts_type(CompositeKind kind) {
         case CompositeKind::notes:
         case CompositeKind::errors: return "Issue[]";
         case CompositeKind::explain: return "";  // the CLI's --explain only: not in the JS API
+        case CompositeKind::memory_timeline: return "MemoryPhase[]";
     }
     return "";
 }

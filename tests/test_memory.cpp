@@ -28,7 +28,7 @@ Scenario seed_llama65b(std::int64_t micro_batch) {
 }
 
 double model_states(const Estimate& e) {
-    const auto& m = e.memory_per_gpu_bytes;
+    const auto& m = e.model_states_bytes;
     return m.weights + m.gradients + m.optimizer;
 }
 
@@ -110,16 +110,17 @@ TEST_CASE("ZeRO divides by the data-parallel degree, not the GPU count") {
     CHECK(e.layout.data_parallel == 8);
     // Model states per GPU before ZeRO: P / (t·p) = 1e9; optimizer 12 B ÷ DP 8.
     CHECK(e.params_per_gpu == 1e9);
-    CHECK(e.memory_per_gpu_bytes.weights == 2e9);
-    CHECK(e.memory_per_gpu_bytes.gradients == 2e9);
-    CHECK(e.memory_per_gpu_bytes.optimizer == 12e9 / 8);
+    CHECK(e.model_states_bytes.weights == 2e9);
+    CHECK(e.model_states_bytes.gradients == 2e9);
+    CHECK(e.model_states_bytes.optimizer == 12e9 / 8);
     s.parallel.zero_stage = 3;
     s.parallel.pipeline = 1;
     s.parallel.tensor = 8;
     s.parallel.zero3_live_params = 5e7;
     e = estimate(s);
     // ZeRO-3: weights ÷ DP plus the live (gathered) 16-bit parameters.
-    CHECK(e.memory_per_gpu_bytes.weights == 2.0 * 1e9 / 8 + 2.0 * 5e7);
+    CHECK(e.model_states_bytes.weights == 2.0 * 1e9 / 8);
+    CHECK(e.model_states_bytes.live_params == 2.0 * 5e7);
     CHECK(e.memory_per_gpu_bytes.zero3_live_params == 2.0 * 5e7);
 }
 
@@ -166,13 +167,21 @@ TEST_CASE("FlashAttention and dropout change the per-layer terms") {
 }
 
 TEST_CASE("GQA and SwiGLU generalise the 34·sbh coefficient") {
-    // Llama-2-70B shape: g/a = 1/8, f/h = 3.5, SwiGLU, no dropout:
-    // 4 + 2 + (2 + 4/8) + 2 + 2 + 8·3.5 = 40.5.
+    // Llama-2-70B shape: g/a = 1/8, f/h = 3.5, SwiGLU, no dropout, fused kernels: norms 4 + QKV and
+    // MLP inputs 4 + Q 2 + K,V 4/8 + out-projection input 2 + fused SwiGLU (fc1 output 2·2f/h and
+    // its output 2f/h, Megatron-LM bias_swiglu_impl / Transformer Engine LayerNormMLP) 6·3.5 = 33.5.
     Scenario s;
     s.model = find_model_preset("llama-2-70b")->model;
     s.training.dropout = false;
     s.training.flash_attention = true;
-    CHECK(estimate(s).activations.sbh_coefficient == 40.5);
+    CHECK(estimate(s).activations.sbh_coefficient == 33.5);
+    // Eager PyTorch modules (Hugging Face LlamaMLP: gate, SiLU output, up, product = 4 f-wide
+    // tensors) keep 8f/h; RMSNorm keeps its fp32 upcast (4) and normalised copy (2) twice; SDPA keeps
+    // Q, K, V, O and an fp32 log-sum-exp per head: 12 + 4 + 2 + 1/2 + 2 + 28 = 48.5 (+ 4a/h for the lse).
+    s.training.kernels = Kernels::eager;
+    Estimate e = estimate(s);
+    double lse = 4.0 * 64 / 8192;
+    CHECK(e.activations.sbh_coefficient == Approx(48.5 + lse).epsilon(1e-12));
 }
 
 TEST_CASE("pipeline parallelism: the first stage keeps p micro-batches of L/p layers") {
@@ -195,7 +204,10 @@ TEST_CASE("embedding and output activations are counted") {
     Estimate e = estimate(s);
     double sbh = 2048.0 * 8192, sbv = 2048.0 * 32000;
     CHECK(e.activations.embedding_bytes == sbh);                  // 1-byte dropout mask
-    CHECK(e.activations.output_bytes == 4 * sbh + 4 * sbv);       // norm + head inputs, fp32 logits
+    CHECK(e.activations.output_bytes == 4 * sbh);                 // final-norm and LM-head inputs
+    // Megatron's vocab-parallel cross-entropy keeps the fp32 logits: 4·s·b·V/t. [Korthikanti §4.3]
+    CHECK(e.activations.logits_elements == sbv);
+    CHECK(e.activations.loss_per_logit.saved == 4.0);
     CHECK(e.activations.total_bytes ==
           e.activations.transformer_layers_bytes + e.activations.embedding_bytes + e.activations.output_bytes);
 }
@@ -205,16 +217,20 @@ TEST_CASE("totals, capacity, fit and offload") {
     s.hardware.reserved_gib = 1.5;
     Estimate e = estimate(s);
     const auto& m = e.memory_per_gpu_bytes;
-    CHECK(m.total == m.weights + m.gradients + m.optimizer + m.activations + m.overhead);
-    CHECK(m.overhead == 1.5 * bytes_per_gib);
+    CHECK(m.peak_allocated == m.weights + m.gradients + m.optimizer + m.activations + m.logits + m.temporaries);
+    // The CUDA context (0.5 GiB), NCCL's buffers (0.5 GiB per process with N > 1) and the fixed
+    // reserve sit outside the allocator.
+    CHECK(m.total == m.peak_reserved + (0.5 + 0.5 + 1.5) * bytes_per_gib);
+    CHECK(m.overhead == m.total - m.peak_allocated);
     CHECK(e.capacity_bytes == 80 * bytes_per_gib);
     CHECK(e.headroom_bytes == e.capacity_bytes - m.total);
     CHECK(e.fits == (m.total <= e.capacity_bytes));
 
-    double optimizer = m.optimizer;
+    double optimizer = e.model_states_bytes.optimizer;
     s.parallel.offload_optimizer = true;
     Estimate off = estimate(s);
     CHECK(off.memory_per_gpu_bytes.optimizer == 0);
+    CHECK(off.model_states_bytes.optimizer == 0);
     CHECK(off.host_memory_bytes.per_gpu == optimizer);
     CHECK(off.host_memory_bytes.total == optimizer * s.parallel.num_gpus);
 

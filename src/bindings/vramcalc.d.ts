@@ -124,10 +124,16 @@ export interface DecodedLink {
 export type MlpKind = 'gelu' | 'swiglu';
 export type NormKind = 'layernorm' | 'rmsnorm';
 export type PositionEmbedding = 'learned' | 'rope';
-export type Precision = 'mixed_bf16' | 'mixed_fp16' | 'bf16' | 'fp16' | 'fp32';
+export type Precision = 'mixed_bf16' | 'mixed_fp16' | 'bf16' | 'fp16' | 'fp32' | 'amp_bf16' | 'amp_fp16';
 export type GradDtype = 'match' | 'fp32';
 export type Optimizer = 'adamw' | 'adamw_8bit' | 'sgd_momentum' | 'sgd';
-export type Recompute = 'none' | 'selective' | 'full';
+export type Recompute = 'none' | 'selective' | 'full' | 'ops';
+export type Activation = 'auto' | 'gelu' | 'gelu_tanh' | 'gelu_new' | 'silu' | 'relu';
+export type Framework = 'megatron' | 'deepspeed' | 'fsdp' | 'hf' | 'torchtune' | 'generic';
+export type Kernels = 'fused' | 'eager' | 'compiled';
+export type Loss = 'standard' | 'chunked' | 'fused';
+export type OptimizerImpl = 'foreach' | 'fused';
+export type ZeroImpl = 'deepspeed' | 'fsdp';
 
 /** The model architecture. Integers must be whole numbers below 2^53. */
 export interface ModelConfig {
@@ -160,6 +166,8 @@ export interface ModelConfig {
   num_experts: number;
   /** k: experts each token is routed to. */
   experts_per_token: number;
+  /** MLP activation as implemented; `gelu_new` (GPT-2's Python tanh formula) keeps more in eager mode; `auto` = GELU or SiLU by `mlp`. */
+  activation: Activation;
   /** When > 0, this parameter count replaces the architecture's. */
   params_override: number;
 }
@@ -184,6 +192,24 @@ export interface TrainingConfig {
   dropout: boolean;
   /** Count 12·L·s·h attention FLOPs per token on top of 6·P. */
   attention_flops: boolean;
+  /** The training stack: applies its profile (kernels, loss, optimizer kernel, precision, sharding) like a preset. */
+  framework: Framework;
+  /** How activations are kept: fused (Megatron/TE), eager (HF Transformers), compiled (torch.compile). */
+  kernels: Kernels;
+  loss: Loss;
+  /** Chunks of the chunked loss. */
+  loss_chunks: number;
+  /** With full or ops recomputation: 0 = every layer, k = only k layers per pipeline stage. */
+  recompute_layers: number;
+  optimizer_impl: OptimizerImpl;
+  /** bitsandbytes paged optimizer: states in unified memory, counted as host memory. */
+  paged_optimizer: boolean;
+  /** Gradient buffers stay allocated between steps (Megatron main_grad; set_to_none=False). */
+  persistent_gradients: boolean;
+  /** Each parameter steps as soon as its gradient exists (torchtune). */
+  optimizer_in_backward: boolean;
+  /** Saved activations go to host memory. */
+  offload_activations: boolean;
 }
 
 /** Parallelism and ZeRO. */
@@ -205,6 +231,10 @@ export interface ParallelConfig {
   offload_optimizer: boolean;
   /** Expert-parallel degree (MoE). */
   expert: number;
+  /** ZeRO-3 / FSDP parameter offload to host memory. */
+  offload_params: boolean;
+  /** ZeRO implementation: DeepSpeed (live-parameter bound) or FSDP2 (current + prefetched layer, root gathered). */
+  zero_impl: ZeroImpl;
 }
 
 /** The GPU and its price. */
@@ -223,6 +253,10 @@ export interface HardwareConfig {
   price_per_gpu_hour: number;
   /** Per-GPU memory reserved for CUDA context, NCCL buffers, fragmentation, GiB. */
   reserved_gib: number;
+  /** CUDA context and kernel images per GPU in GiB, outside PyTorch's allocator. */
+  cuda_context_gib: number;
+  /** The caching allocator's reserve above the peak of allocated tensors, as a fraction. */
+  allocator_overhead: number;
 }
 
 /** A complete scenario, as {@link VramcalcApi.defaultScenario} and {@link VramcalcApi.decodeLink} return it. */
@@ -256,6 +290,19 @@ export interface Warning {
   message: string;
 }
 
+/** What one GPU holds at one phase of a training step, bytes by component (docs/formulas.md §6). */
+export interface MemoryPhase {
+  phase: 'forward' | 'loss' | 'backward' | 'optimizer_step';
+  weights: number;
+  gradients: number;
+  optimizer: number;
+  activations: number;
+  logits: number;
+  temporaries: number;
+  /** The sum of the components: what torch.cuda.memory_allocated would show. */
+  total: number;
+}
+
 // <generated:estimate> from src/core/outputs.cpp by tests/test_api_docs.cpp: edit the table, not this part
 /**
  * The estimate: the same object as the CLI's `--json`. All byte counts are in bytes (not GiB),
@@ -270,6 +317,8 @@ export interface Estimate {
   notes: Issue[];
   /** Always `[]` in an estimate (invalid input has only `errors`). */
   errors: Issue[];
+  /** Bytes by component at each phase of a step: `[{phase, weights, gradients, optimizer, activations, logits, temporaries, total}]` for forward, loss, backward and optimizer_step; the peak phase is `memory_per_gpu_bytes.peak_phase`. */
+  memory_timeline: MemoryPhase[];
   parameters: {
     /** All parameters (with every expert of an MoE). (parameters) */
     total: number;
@@ -331,31 +380,73 @@ export interface Estimate {
     transformer_layers_bytes: number;
     /** The embedding dropout mask (first stage). (bytes) */
     embedding_bytes: number;
-    /** Final norm, LM-head input and fp32 logits (last stage). (bytes) */
+    /** Final norm and LM-head input (last stage). (bytes) */
     output_bytes: number;
-    /** The busiest pipeline stage's activations. (bytes) */
+    /** The busiest pipeline stage's saved activations, without the loss. (bytes) */
     total_bytes: number;
+    /** Layers per stage whose activations are recomputed in backward. (count) */
+    recomputed_layers: number;
+    /** Temporaries of one layer's forward: eager attention scores before the softmax, HF's 4-D causal mask. (bytes) */
+    forward_working_bytes: number;
+    /** Gradients of one layer's activations in flight during its backward. (bytes) */
+    backward_working_bytes: number;
+    /** With full or op-level recomputation: one layer's activations re-created during its backward. (bytes) */
+    recompute_working_bytes: number;
+    /** s·b·V/t on the last stage. (count) */
+    logits_elements: number;
+    /** Bytes per logit element the loss keeps for backward. (bytes per element) */
+    loss_saved_per_logit: number;
+    /** The loss's largest working set (forward or backward), all logits included. (bytes) */
+    loss_peak_bytes: number;
+    /** Activations kept in host memory (`offload_activations`). (bytes) */
+    host_bytes: number;
+  };
+  model_states_bytes: {
+    /** Parameters each GPU keeps (ZeRO-3: its shard). (bytes) */
+    weights: number;
+    /** Gradients when all exist (ZeRO-2/3: the shard). (bytes) */
+    gradients: number;
+    /** Master copy + states on the GPU (ZeRO-1+: the shard). (bytes) */
+    optimizer: number;
+    /** ZeRO-3 / FSDP parameters gathered for compute during forward and backward. (bytes) */
+    live_params: number;
+    /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes) */
+    autocast_copies: number;
+    /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes) */
+    buckets: number;
+    /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes) */
+    optimizer_temporaries: number;
   };
   memory_per_gpu_bytes: {
-    /** Incl. ZeRO-3 live parameters. (bytes) */
+    /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
     weights: number;
-    /** The part of `weights` that is ZeRO-3 gathered parameters. (bytes) */
+    /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes) */
     zero3_live_params: number;
-    /** Gradients held by one GPU. (bytes) */
+    /** Gradients alive at the peak. (bytes) */
     gradients: number;
     /** On the GPU (0 when offloaded). (bytes) */
     optimizer: number;
-    /** Activations of the busiest GPU. (bytes) */
+    /** Saved activations alive at the peak. (bytes) */
     activations: number;
-    /** `hardware.reserved_gib` in bytes: CUDA context, buffers, allocator. (bytes) */
+    /** Logits and loss tensors alive at the peak. (bytes) */
+    logits: number;
+    /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes) */
+    temporaries: number;
+    /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes) */
+    peak_allocated: number;
+    /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes) */
+    peak_reserved: number;
+    /** When the peak happens: forward, loss, backward or optimizer_step. (name) */
+    peak_phase: string;
+    /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
     overhead: number;
-    /** The sum of the terms above. (bytes) */
+    /** Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it with the GPU's memory. (bytes) */
     total: number;
   };
   host_memory_bytes: {
-    /** Host (CPU) memory for the optimizer states one GPU offloads. (bytes) */
+    /** Host (CPU) memory one GPU uses for offloaded or paged optimizer states, parameters and activations. (bytes) */
     per_gpu: number;
-    /** Host (CPU) memory for the offloaded optimizer states of all GPUs. (bytes) */
+    /** Host (CPU) memory for what all GPUs offload. (bytes) */
     total: number;
   };
   /** `hardware.memory_gib` · 2^30. (bytes) */

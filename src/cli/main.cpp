@@ -14,6 +14,7 @@
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
 #include "core/fields.hpp"
+#include "core/frameworks.hpp"
 #include "core/presets.hpp"
 #include "format/markdown.hpp"
 
@@ -36,6 +37,9 @@ void print_help() {
                  "  --model-preset ID    start from a model preset (--list-presets); the sequence length is lowered\n"
                  "                       to the model's learned positions unless --seq-len is given (a note says so)\n"
                  "  --gpu ID             a GPU preset (or any label)\n"
+                 "  --framework NAME     megatron, deepspeed, fsdp, hf, torchtune or generic: sets that stack's\n"
+                 "                       kernels, loss, optimizer kernel, precision and sharding (flags after it\n"
+                 "                       override them; docs/formulas.md \"Framework profiles\")\n"
                  "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
                  "                       --flash-attention (booleans: no value = true, --no-dropout = false)\n"
                  "Output:\n"
@@ -184,7 +188,7 @@ int main(int argc, char** argv) {
         } else if (arg == "--model-preset" || arg == "--preset") {
             auto id = take_value("--model-preset");
             const ModelPreset* preset = id ? find_model_preset(*id) : nullptr;
-            if (preset) scenario.model = preset->model, model_preset_chosen = true;  // seq_len fitted at the end
+            if (preset) set_model_from_preset(scenario, *preset, &notes), model_preset_chosen = true;  // seq_len fitted at the end
             if (id && !preset)
                 issues.push_back({"model.preset", "unknown model preset '" + *id + "' (see --list-presets)"});
         } else if (arg == "--gpu" || arg == "--hardware.gpu") {
@@ -215,6 +219,9 @@ int main(int argc, char** argv) {
             }
             std::string problem = codec::set_field_from_text(scenario, *field, value);
             seq_len_given = seq_len_given || (problem.empty() && std::string_view(field->path) == "training.seq_len");
+            // --framework applies its profile like a preset; flags after it override.
+            if (problem.empty() && std::string_view(field->path) == "training.framework")
+                apply_framework_profile(scenario, scenario.training.framework);
             if (!problem.empty()) issues.push_back({field->path, problem});
         } else {
             issues.push_back({arg, "unexpected argument (see --help)"});

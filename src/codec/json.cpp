@@ -7,6 +7,7 @@
 #include "codec/numbers.hpp"
 #include "codec/text.hpp"
 #include "core/outputs.hpp"
+#include "core/frameworks.hpp"
 #include "core/presets.hpp"
 
 namespace vramcalc::codec {
@@ -128,7 +129,7 @@ DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_
     bool model_preset = false;
     auto use_model_preset = [&](const json& id) {
         const ModelPreset* p = id.is_string() ? find_model_preset(id.get_ref<const std::string&>()) : nullptr;
-        if (p) r.scenario.model = p->model;
+        if (p) set_model_from_preset(r.scenario, *p, &r.notes);
         model_preset = model_preset || p;
         return p != nullptr;
     };
@@ -143,6 +144,14 @@ DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_
     }
     if (auto h = j.find("hardware"); h != j.end() && h->is_object()) {
         if (auto g = h->find("gpu"); g != h->end() && g->is_string()) apply_gpu_preset(r.scenario, g->get<std::string>());
+    }
+    // A framework applies its profile like a preset; explicit fields override it.
+    if (auto t = j.find("training"); t != j.end() && t->is_object()) {
+        if (auto fw = t->find("framework"); fw != t->end() && fw->is_string()) {
+            const auto names = framework_names();
+            for (std::size_t i = 0; i < names.size(); ++i)
+                if (fw->get_ref<const std::string&>() == names[i]) apply_framework_profile(r.scenario, Framework(i));
+        }
     }
     for (const char* section : sections) {
         auto s = j.find(section);
@@ -231,6 +240,17 @@ json& json_at(json& root, std::string_view path) {
     return (*target)[std::string(path)];
 }
 
+json memory_timeline_to_json(const MemoryTimeline& timeline) {
+    json out = json::array();
+    for (StepPhase phase : all_step_phases) {
+        const PhaseMemory& p = timeline.at(phase);
+        out.push_back({{"phase", step_phase_id(phase)}, {"weights", p.weights}, {"gradients", p.gradients},
+                       {"optimizer", p.optimizer}, {"activations", p.activations}, {"logits", p.logits},
+                       {"temporaries", p.temporaries}, {"total", p.total()}});
+    }
+    return out;
+}
+
 json warnings_to_json(const Warnings& warnings) {
     json out = json::array();
     for (int i = 0; i < warnings.count; ++i)
@@ -269,6 +289,7 @@ json evaluation_to_json(const Scenario& sc, const Evaluation& ev, const std::vec
             case CompositeKind::explain:
                 if (with_explain) out[c.path] = explain_to_json(explain(sc, ev.estimate));
                 break;
+            case CompositeKind::memory_timeline: out[c.path] = memory_timeline_to_json(ev.estimate.memory_timeline); break;
         }
     }
     return out;

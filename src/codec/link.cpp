@@ -6,13 +6,14 @@
 #include "codec/numbers.hpp"
 #include "codec/percent.hpp"
 #include "codec/text.hpp"
+#include "core/frameworks.hpp"
 
 namespace vramcalc::codec {
 namespace {
 
 // The scenario a link is encoded against: the current defaults, with the named model and GPU
 // presets applied as the page applies them. Sets the preset ids the link must name.
-Scenario base_for_link(const Scenario& sc, std::string& model_preset, std::string& gpu_preset) {
+Scenario base_for_link(const Scenario& sc, std::string& model_preset, std::string& gpu_preset, std::string& framework) {
     Scenario base = current_presets().defaults();
     if (const ModelPreset* mp = find_model_preset(sc.model.name)) {
         if (!same_model(mp->model, base.model)) model_preset = mp->id;
@@ -21,6 +22,10 @@ Scenario base_for_link(const Scenario& sc, std::string& model_preset, std::strin
     if (const GpuPreset* gp = find_gpu_preset(sc.hardware.gpu); gp && sc.hardware.gpu != base.hardware.gpu) {
         apply_gpu_preset(base.hardware, *gp);
         gpu_preset = gp->id;
+    }
+    if (sc.training.framework != base.training.framework) {
+        apply_framework_profile(base, sc.training.framework);
+        framework = framework_names()[std::size_t(sc.training.framework)];
     }
     return base;
 }
@@ -101,11 +106,12 @@ const PresetEdition* link_edition(int version) {
 }
 
 std::string encode_link(const Scenario& sc) {
-    std::string model_preset, gpu_preset;
-    Scenario base = base_for_link(sc, model_preset, gpu_preset);
+    std::string model_preset, gpu_preset, framework;
+    Scenario base = base_for_link(sc, model_preset, gpu_preset, framework);
     std::string out = "v=" + std::to_string(link_version);
     if (!model_preset.empty()) out += "&mp=" + percent_encode(model_preset);
     if (!gpu_preset.empty()) out += "&gpu=" + percent_encode(gpu_preset);
+    if (!framework.empty()) out += "&fw=" + framework;
     for (const auto& f : scenario_fields()) {
         if (field_equal(f, sc, base)) continue;
         out += '&';
@@ -137,13 +143,19 @@ DecodeResult decode_link(std::string_view fragment) {
     for (const auto& p : pairs) {
         if (p.key == "mp") {
             if (const ModelPreset* preset = find_model_preset(edition, p.value)) {
-                r.scenario.model = preset->model;
-                if (edition.presets_fit_sequence) fit_sequence_to_model(r.scenario, nullptr);  // what the link means
+                // What the link means: since version 2 a preset also sets dropout and fits the sequence.
+                if (edition.presets_fit_sequence) apply_model_preset(r.scenario, *preset, nullptr);
+                else r.scenario.model = preset->model;
             } else {
                 r.issues.push_back({"model.preset", "unknown model preset " + quoted_excerpt(p.value) + "; ignored"});
             }
         } else if (p.key == "gpu") {
             if (const GpuPreset* preset = find_gpu_preset(edition, p.value)) apply_gpu_preset(r.scenario.hardware, *preset);
+        } else if (p.key == "fw" && &edition != &presets_v1()) {  // frameworks exist since version 2
+            // A framework profile is applied like a preset (an unknown name is reported below).
+            const auto names = framework_names();
+            for (std::size_t i = 0; i < names.size(); ++i)
+                if (p.value == names[i]) apply_framework_profile(r.scenario, Framework(i));
         }
     }
     Scenario base = r.scenario;

@@ -1,5 +1,6 @@
 #include "estimate.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "formulas.hpp"
@@ -35,58 +36,6 @@ ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     return c;
 }
 
-ActivationBreakdown activation_memory(const Scenario& sc, const Layout& r) {
-    const auto& m = sc.model;
-    const auto& tr = sc.training;
-    const auto& par = sc.parallel;
-    ActivationBreakdown a;
-    double t = double(par.tensor);
-    double s = double(tr.seq_len), b = double(tr.micro_batch_size), h = double(m.hidden_size);
-    double sbh = s * b * h;
-    double as2b = double(m.num_heads) * s * s * b;
-    bool sp = par.sequence_parallel && par.tensor > 1;
-
-    if (tr.recompute == Recompute::full) {
-        // Only the layer input survives: 2·sbh, partitioned by SP. [TM101, MEGA-ACT §5]
-        a.sbh_coefficient = f::full_recompute_sbh_coefficient / (sp ? t : 1.0);
-        a.as2b_coefficient = 0;
-    } else {
-        double replicated = f::replicated_sbh_coefficient(tr.dropout);
-        double in_tp = f::tensor_parallel_sbh_coefficient(m, r.kv_heads, r.head_dim, r.ffn_hidden_size);
-        // Without SP: 10 + 24/t; with SP: 34/t. [MEGA-ACT eq. 2 and §4.2.2]
-        a.sbh_coefficient = sp ? (replicated + in_tp) / t : replicated + in_tp / t;
-        bool scores_stored = tr.recompute == Recompute::none && !tr.flash_attention;
-        a.as2b_coefficient = scores_stored ? f::attention_scores_as2b_coefficient(tr.dropout) / t : 0.0;
-    }
-    // ZeRO-R partition_activations divides the activation term by t. [TM101 "ZeRO-R"]
-    double zero_r = (par.partition_activations && !sp) ? t : 1.0;
-    a.sbh_coefficient /= zero_r;
-    a.as2b_coefficient /= zero_r;
-
-    a.per_layer_bytes = a.sbh_coefficient * sbh + a.as2b_coefficient * as2b;
-    a.layers_on_gpu = ceil_div(m.layers, par.pipeline);
-    // 1F1B: the first stage keeps p micro-batches in flight (fewer if the step has fewer). [MEGA-ACT §4.2.3]
-    a.in_flight_microbatches = double(std::min<std::int64_t>(par.pipeline, r.grad_accum_steps));
-    a.transformer_layers_bytes = a.per_layer_bytes * a.layers_on_gpu * a.in_flight_microbatches;
-
-    double seq_split = sp ? t : 1.0;
-    // Embedding dropout mask, 1 B per s·b·h, on the first stage for every in-flight micro-batch. [MEGA-ACT §4.3]
-    a.embedding_bytes = tr.dropout ? sbh / seq_split * a.in_flight_microbatches : 0.0;
-    // Last stage: final-norm input 2·sbh + LM-head input 2·sbh, and fp32 logits kept by the
-    // cross-entropy loss 4·s·b·V/t (vocab-parallel). [MEGA-ACT §4.3]
-    double logits = 4.0 * s * b * double(m.vocab_size) / t;
-    a.output_bytes = 4.0 * sbh / seq_split + logits;
-
-    if (par.pipeline == 1) {
-        a.total_bytes = a.transformer_layers_bytes + a.embedding_bytes + a.output_bytes;
-    } else {
-        double first_stage = a.transformer_layers_bytes + a.embedding_bytes;
-        double last_stage = a.per_layer_bytes * a.layers_on_gpu + a.output_bytes;
-        a.total_bytes = std::max(first_stage, last_stage);
-    }
-    return a;
-}
-
 ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const ParameterCounts& params) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
@@ -99,12 +48,29 @@ ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const Paramete
     c.model_flops = c.flops_per_token * tokens;
     c.forward_flops = c.model_flops / 3.0;  // forward is 1/3 of forward + backward (2PD of 6PD)
     c.backward_flops = c.model_flops - c.forward_flops;
+    // With recompute_layers = k only k of the ceil(L/p) layers of a stage are recomputed.
+    double stage_layers = ceil_div(m.layers, sc.parallel.pipeline);
+    double recomputed_fraction =
+        tr.recompute_layers > 0 ? std::min(double(tr.recompute_layers), stage_layers) / stage_layers : 1.0;
     switch (tr.recompute) {
         case Recompute::none: c.recompute_flops = 0; break;
         // Full: one more forward pass, C_forward ≤ 4PD. [TM101]
-        case Recompute::full: c.recompute_flops = c.forward_flops + (tr.attention_flops ? 0.0 : attention_fwd * tokens); break;
+        case Recompute::full:
+            c.recompute_flops = (c.forward_flops + (tr.attention_flops ? 0.0 : attention_fwd * tokens)) * recomputed_fraction;
+            break;
         // Selective: the attention core (QKᵀ, softmax, ·V) forward again. [MEGA-ACT §5]
         case Recompute::selective: c.recompute_flops = attention_fwd * tokens; break;
+        // Op-level: every second matmul forward again (K, O, up for Llama-family layers; O and
+        // fc2 with fused QKV), 2 FLOPs per multiply-add; attention outputs are kept.
+        case Recompute::ops: {
+            double h = double(m.hidden_size), q = double(m.num_heads) * double(r.head_dim);
+            double kv = double(r.kv_heads) * double(r.head_dim), ffn = double(r.ffn_hidden_size);
+            double k = double(m.experts_per_token);
+            double per_token_layer = m.norm == NormKind::rmsnorm ? 2.0 * (h * kv + q * h + (m.mlp == MlpKind::swiglu ? h * ffn * k : 0.0))
+                                                                 : 2.0 * (q * h + ffn * h * k);
+            c.recompute_flops = per_token_layer * double(m.layers) * tokens * recomputed_fraction;
+            break;
+        }
     }
     c.total_flops = c.model_flops + c.recompute_flops;
     c.cluster_flops_per_second = double(sc.parallel.num_gpus) * r.achieved_flops_per_gpu;
@@ -161,46 +127,7 @@ Estimate estimate(const Scenario& sc) {
     e.bytes_per_parameter.gradients = f::gradient_bytes_per_param(tr.precision, tr.grad_dtype);
     e.bytes_per_parameter.optimizer = f::optimizer_bytes_per_param(tr.precision, tr.optimizer);
 
-    // Model states per GPU: TP and PP split the model (t·p); EP splits experts further. [TM101 "3D parallelism"]
-    double model_parallel = double(par.tensor) * double(par.pipeline);
-    double expert_params = P.overridden ? 0.0 : double(sc.model.layers) * P.expert_per_layer;
-    double dense_params = P.total - expert_params;
-    double ep = double(par.expert);
-    double dense_per_gpu = dense_params / model_parallel;
-    double expert_per_gpu = expert_params / (model_parallel * ep);
-    e.params_per_gpu = dense_per_gpu + expert_per_gpu;
-
-    // ZeRO shards over the data-parallel degree DP = N/(t·p); expert states over DP/ep. [ZERO §5, TM101]
-    double dp = double(r.data_parallel);
-    double expert_dp = std::max(1.0, dp / ep);
-    auto sharded = [&](bool shard) {
-        return shard ? dense_per_gpu / dp + expert_per_gpu / expert_dp : e.params_per_gpu;
-    };
-    int stage = par.zero_stage;
-    auto& mem = e.memory_per_gpu_bytes;
-    mem.weights = sharded(stage >= 3) * e.bytes_per_parameter.weights;
-    // ZeRO-3 gathers up to stage3_max_live_parameters 16/32-bit parameters at a time. [TM101]
-    if (stage >= 3)
-        mem.zero3_live_params = std::min(par.zero3_live_params, e.params_per_gpu) * e.bytes_per_parameter.weights;
-    mem.weights += mem.zero3_live_params;
-    mem.gradients = sharded(stage >= 2) * e.bytes_per_parameter.gradients;
-    double optimizer_bytes = sharded(stage >= 1) * e.bytes_per_parameter.optimizer;
-    if (par.offload_optimizer) {
-        e.host_memory_bytes.per_gpu = optimizer_bytes;
-        e.host_memory_bytes.total = optimizer_bytes * double(par.num_gpus);
-        mem.optimizer = 0;
-    } else {
-        mem.optimizer = optimizer_bytes;
-    }
-
-    e.activations = activation_memory(sc, r);
-    mem.activations = e.activations.total_bytes;
-    mem.overhead = sc.hardware.reserved_gib * bytes_per_gib;
-    mem.total = mem.weights + mem.gradients + mem.optimizer + mem.activations + mem.overhead;
-
-    e.capacity_bytes = sc.hardware.memory_gib * bytes_per_gib;
-    e.headroom_bytes = e.capacity_bytes - mem.total;
-    e.fits = mem.total <= e.capacity_bytes;
+    estimate_memory(sc, e);
 
     e.compute = compute_cost(sc, r, P);
 
@@ -209,6 +136,7 @@ Estimate estimate(const Scenario& sc) {
     if (tr.tokens < e.compute.chinchilla_tokens) w.add(Warning::below_chinchilla);
     if (is_a100_class(sc.hardware) && r.achieved_flops_per_gpu < f::a100_min_healthy_tflops * 1e12)
         w.add(Warning::low_throughput);
+    const int stage = par.zero_stage;
     if (par.pipeline > 1 && stage >= 2) w.add(Warning::pipeline_with_zero23);
     if (!e.fits) w.add(Warning::does_not_fit);
     if (stage > 0 && r.data_parallel == 1) w.add(Warning::zero_without_data_parallel);

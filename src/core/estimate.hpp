@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "memory_model.hpp"
 #include "scenario.hpp"
 
 namespace vramcalc {
@@ -25,28 +26,56 @@ struct ParameterCounts {
 
 // Activation memory of one GPU, in bytes. Coefficients are per layer for one micro-batch.
 struct ActivationBreakdown {
+    LayerActivationBytes layer;    // what one layer keeps per token (before parallel splits)
     double sbh_coefficient = 0;    // bytes per s·b·h element on this GPU (after TP/SP division)
     double as2b_coefficient = 0;   // bytes per a·s²·b element on this GPU
-    double per_layer_bytes = 0;    // one layer, one micro-batch
+    double per_layer_bytes = 0;    // one layer, one micro-batch, as kept until its backward
     double layers_on_gpu = 0;      // ceil(L / p)
+    double recomputed_layers = 0;  // layers per stage whose activations are recomputed
     double in_flight_microbatches = 0;  // 1F1B: first stage holds min(p, grad_accum) micro-batches
-    double transformer_layers_bytes = 0;  // per_layer · layers_on_gpu · in_flight
+    double transformer_layers_bytes = 0;  // all layers on the GPU, all in-flight micro-batches
     double embedding_bytes = 0;    // embedding dropout mask (first stage)
-    double output_bytes = 0;       // final norm + LM-head input + fp32 logits for the loss (last stage)
-    double total_bytes = 0;        // busiest stage
+    double output_bytes = 0;       // final norm and LM-head input (last stage)
+    double total_bytes = 0;        // busiest stage, without the loss
+    double recompute_working_bytes = 0;  // one layer re-materialised during backward (full / ops)
+    double backward_working_bytes = 0;   // gradients of one layer's activations in flight
+    double forward_working_bytes = 0;    // one layer's forward temporaries (eager attention scores, ...)
+    LossBytesPerLogit loss_per_logit;    // bytes per logit element (s·b·V/t)
+    double loss_peak_bytes = 0;          // the loss's largest working set, all logits included
+    double logits_elements = 0;          // s·b·V/t on the last stage
+    double host_bytes = 0;               // offloaded activations (per GPU)
 };
 
+// Parameters, gradients and optimizer states when all of them exist (ZeRO sharding applied): the
+// "model states" of the ZeRO paper. The timeline says how much of each is alive at each phase.
+struct ModelStates {
+    double weights = 0;     // persistent parameters (ZeRO-3 sharded; 0 for FSDP's 16-bit copy)
+    double gradients = 0;
+    double optimizer = 0;   // on the GPU (0 when offloaded)
+    double live_params = 0; // ZeRO-3 / FSDP parameters gathered for compute
+    double autocast_copies = 0;  // 16-bit copies of the matmul weights autocast keeps for backward
+    double buckets = 0;          // communication buckets (DDP, DeepSpeed)
+    double optimizer_temporaries = 0;  // extra buffers of one optimizer step
+};
+
+// Memory of one GPU at its peak phase, by component; the device total adds the allocator's
+// reserve, the CUDA context and any fixed reserve.
 struct MemoryBreakdown {
-    double weights = 0;      // incl. ZeRO-3 live (gathered) parameters
-    double zero3_live_params = 0;  // the part of `weights` that is ZeRO-3 live parameters
+    double weights = 0;      // incl. ZeRO-3 live (gathered) parameters and autocast copies
+    double zero3_live_params = 0;  // the part of `weights` that is ZeRO-3 / FSDP gathered parameters
     double gradients = 0;
     double optimizer = 0;    // on the GPU (0 when offloaded)
     double activations = 0;
-    double overhead = 0;     // reserved_gib
-    double total = 0;
+    double logits = 0;       // logits and loss tensors
+    double temporaries = 0;  // working buffers
+    double overhead = 0;     // allocator reserve + CUDA context + reserved_gib
+    double total = 0;        // device total as nvidia-smi shows it: peak_reserved + context + reserved_gib
+    double peak_allocated = 0;  // max over phases of what tensors occupy (torch.cuda.max_memory_allocated)
+    double peak_reserved = 0;   // what the caching allocator holds (torch.cuda.max_memory_reserved)
+    StepPhase peak_phase = StepPhase::forward;
 };
 
-// Host (CPU) memory for offloaded optimizer states, bytes.
+// Host (CPU) memory for offloaded optimizer states, parameters and activations, bytes.
 struct HostMemory {
     double per_gpu = 0;
     double total = 0;  // all GPUs
@@ -111,8 +140,10 @@ struct Estimate {
     BytesPerParameter bytes_per_parameter;
     double params_per_gpu = 0;         // model states held by one GPU before ZeRO (P/(t·p), experts /ep)
     ActivationBreakdown activations;
+    ModelStates model_states_bytes;
+    MemoryTimeline memory_timeline;
     MemoryBreakdown memory_per_gpu_bytes;
-    HostMemory host_memory_bytes;      // offloaded optimizer states
+    HostMemory host_memory_bytes;      // offloaded optimizer states, parameters, activations
     double capacity_bytes = 0;         // memory_gib · 2^30
     double headroom_bytes = 0;         // capacity − total (negative: does not fit)
     bool fits = false;

@@ -1,5 +1,7 @@
 #include "explain.hpp"
 
+#include <algorithm>
+
 #include "outputs.hpp"
 
 namespace vramcalc {
@@ -46,64 +48,123 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
     out.push_back(term(e, "layout.data_parallel", "DP = N / (t · p)", tm101,
                        {{"N", double(par.num_gpus), ""}, {"t", t, ""}, {"p", pp, ""}}));
 
-    const char* weights_formula = stage >= 3 ? "weights = P/(t·p) / DP · bytes_w + live_params · bytes_w (ZeRO-3)"
-                                             : "weights = P/(t·p) · bytes_w";
-    out.push_back(term(e, "memory_per_gpu_bytes.weights", weights_formula, tm101,
+    const auto& ms = e.model_states_bytes;
+    const auto& peak = e.memory_timeline.at(mem.peak_phase);
+    const char* zero = "Transformer Math 101; Rajbhandari et al. 2019, ZeRO (arXiv:1910.02054)";
+    out.push_back(term(e, "model_states_bytes.weights",
+                       stage >= 3 ? "weights = P/(t·p) / DP · bytes_w (ZeRO-3; 0 for FSDP's 16-bit copy)"
+                                  : "weights = P/(t·p) · bytes_w",
+                       zero,
                        {{"P/(t·p)", e.params_per_gpu, "parameters"},
                         {"bytes_w", e.bytes_per_parameter.weights, "bytes/param"},
-                        {"DP", stage >= 3 ? dp : 1.0, ""},
-                        {"live_params · bytes_w", mem.zero3_live_params, "bytes"}}));
-    out.push_back(term(e, "memory_per_gpu_bytes.gradients",
+                        {"DP", stage >= 3 ? dp : 1.0, ""}}));
+    out.push_back(term(e, "model_states_bytes.gradients",
                        stage >= 2 ? "gradients = P/(t·p) / DP · bytes_g (ZeRO-2/3)" : "gradients = P/(t·p) · bytes_g",
-                       tm101,
+                       zero,
                        {{"P/(t·p)", e.params_per_gpu, "parameters"},
                         {"bytes_g", e.bytes_per_parameter.gradients, "bytes/param"},
                         {"DP", stage >= 2 ? dp : 1.0, ""}}));
-    out.push_back(term(e, "memory_per_gpu_bytes.optimizer",
-                       par.offload_optimizer
+    out.push_back(term(e, "model_states_bytes.optimizer",
+                       (par.offload_optimizer || par.offload_params)
                            ? "optimizer = 0 on the GPU (offloaded: P/(t·p) / DP · bytes_opt in host memory)"
-                       : stage >= 1 ? "optimizer = P/(t·p) / DP · bytes_opt (ZeRO-1+)"
-                                    : "optimizer = P/(t·p) · bytes_opt",
-                       "Transformer Math 101; Rajbhandari et al. 2019, ZeRO (arXiv:1910.02054)",
+                       : tr.paged_optimizer ? "optimizer = P/(t·p) / DP · master bytes (paged states on the host)"
+                       : stage >= 1         ? "optimizer = P/(t·p) / DP · bytes_opt (ZeRO-1+)"
+                                            : "optimizer = P/(t·p) · bytes_opt",
+                       zero,
                        {{"P/(t·p)", e.params_per_gpu, "parameters"},
                         {"bytes_opt", e.bytes_per_parameter.optimizer, "bytes/param"},
                         {"DP", stage >= 1 ? dp : 1.0, ""},
                         {"host bytes per GPU", e.host_memory_bytes.per_gpu, "bytes"}}));
+    out.push_back(term(e, "model_states_bytes.live_params",
+                       par.zero_impl == ZeroImpl::fsdp
+                           ? "live = (2 layers + root: embeddings, LM head) · compute bytes; the whole stage with p > 1"
+                           : "live = min(zero3_live_params, P/(t·p)) · compute bytes",
+                       "DeepSpeed stage3_max_live_parameters; PyTorch FSDP2 (Zhao et al. 2023, arXiv:2304.11277)",
+                       {{"zero3_live_params", par.zero3_live_params, "parameters"},
+                        {"P/(t·p)", e.params_per_gpu, "parameters"}}));
+    out.push_back(term(e, "model_states_bytes.autocast_copies",
+                       "copies = 2 bytes · matmul weights (incl. the LM head); each freed at its layer's backward",
+                       "PyTorch torch.autocast weight cast cache (amp_bf16 / amp_fp16)",
+                       {{"P/(t·p)", e.params_per_gpu, "parameters"}}));
+    out.push_back(term(e, "model_states_bytes.optimizer_temporaries",
+                       tr.optimizer_impl == OptimizerImpl::foreach
+                           ? "temporaries = stepped parameters · state bytes (foreach AdamW: sqrt(v) for every tensor)"
+                           : "temporaries = 0 (fused step in place), or DeepSpeed's fp32 gradient partition",
+                       "torch.optim.AdamW _multi_tensor_adam (torch._foreach_sqrt); DeepSpeed stage_1_and_2.py",
+                       {{"P/(t·p)", e.params_per_gpu, "parameters"}}));
 
-    const char* per_layer_formula =
-        tr.recompute == Recompute::full
-            ? "per_layer = 2·s·b·h (full recomputation keeps each layer's input)"
-            : (a.as2b_coefficient > 0 ? "per_layer = c_sbh·s·b·h + c_as2b·a·s²·b; GPT at t = 1: c_sbh = 34, c_as2b = 5"
-                                      : "per_layer = c_sbh·s·b·h (attention scores not stored: FlashAttention or "
-                                        "selective recomputation)");
-    out.push_back(term(e, "activations.per_layer_bytes", per_layer_formula, korthikanti,
+    const auto& l = a.layer;
+    out.push_back(term(e, "activations.per_layer_bytes",
+                       "per_layer = s·b·(outside_tp / sp + inside_tp / t) + scores·a·s²·b / t; GPT, fused kernels, "
+                       "t = 1: 34·s·b·h + 5·a·s²·b",
+                       "Korthikanti et al. 2022 (arXiv:2205.05198) eq. 1–2 for fused kernels; PyTorch's saved tensors "
+                       "of Hugging Face modules for eager (bench/memory); docs/formulas.md §4",
                        {{"s", double(tr.seq_len), "tokens"},
                         {"b", double(tr.micro_batch_size), ""},
                         {"h", double(m.hidden_size), ""},
                         {"a", double(m.num_heads), ""},
                         {"t", t, ""},
+                        {"norms", l.norms, "bytes/token"},
+                        {"linear inputs", l.linear_inputs, "bytes/token"},
+                        {"dropout masks", l.dropout_masks, "bytes/token"},
+                        {"checkpoint", l.checkpoint, "bytes/token"},
+                        {"Q, K, V", l.qkv, "bytes/token"},
+                        {"attention output", l.attention, "bytes/token"},
+                        {"MLP", l.mlp, "bytes/token"},
+                        {"scores", l.scores_per_as, "bytes per a·s"},
                         {"c_sbh", a.sbh_coefficient, "bytes"},
                         {"c_as2b", a.as2b_coefficient, "bytes"}}));
-    out.push_back(term(e, "memory_per_gpu_bytes.activations",
-                       pp > 1 ? "activations = max(first stage: per_layer · ceil(L/p) · in_flight + embedding, "
-                                "last stage: per_layer · ceil(L/p) + output)"
-                              : "activations = per_layer · L + embedding + output",
-                       "Korthikanti et al. 2022 (arXiv:2205.05198) §4.2.3 (1F1B in-flight micro-batches), §4.3 "
-                       "(embedding, logits)",
+    out.push_back(term(e, "activations.transformer_layers_bytes",
+                       "layers = (recomputed · checkpointed_layer + (ceil(L/p) − recomputed) · per_layer) · in_flight",
+                       "Korthikanti et al. 2022 (arXiv:2205.05198) §4.2.3: 1F1B keeps p micro-batches in flight on "
+                       "the first stage",
                        {{"per_layer", a.per_layer_bytes, "bytes"},
                         {"ceil(L/p)", a.layers_on_gpu, ""},
-                        {"in_flight", a.in_flight_microbatches, "micro-batches"},
-                        {"embedding", a.embedding_bytes, "bytes"},
-                        {"output (norm, head input, fp32 logits 4·s·b·V/t)", a.output_bytes, "bytes"}}));
-    out.push_back(term(e, "memory_per_gpu_bytes.overhead", "overhead = reserved_gib · 2^30",
-                       "user input (CUDA context, NCCL, allocator)", {{"reserved_gib", sc.hardware.reserved_gib, "GiB"}}));
-    out.push_back(term(e, "memory_per_gpu_bytes.total", "total = weights + gradients + optimizer + activations + overhead",
-                       tm101,
-                       {{"weights", mem.weights, "bytes"},
-                        {"gradients", mem.gradients, "bytes"},
-                        {"optimizer", mem.optimizer, "bytes"},
-                        {"activations", mem.activations, "bytes"},
-                        {"overhead", mem.overhead, "bytes"},
+                        {"recomputed", a.recomputed_layers, "layers"},
+                        {"in_flight", a.in_flight_microbatches, "micro-batches"}}));
+    out.push_back(term(e, "activations.loss_peak_bytes",
+                       "loss = s·b·V/t · max(forward peak, backward peak) bytes per logit",
+                       "PyTorch cross_entropy (log_softmax + nll_loss on fp32-upcast logits); Korthikanti et al. 2022 "
+                       "§4.3 (4·s·b·V/t fp32 logits); torchtune CEWithChunkedOutputLoss; Liger-Kernel",
+                       {{"s·b·V/t", a.logits_elements, "elements"},
+                        {"kept", a.loss_per_logit.saved, "bytes/logit"},
+                        {"forward peak", a.loss_per_logit.forward_peak, "bytes/logit"},
+                        {"backward peak", a.loss_per_logit.backward_peak, "bytes/logit"}}));
+    out.push_back(term(e, "activations.backward_working_bytes",
+                       "working = s·b·(2·residual·h + max(MLP: 2·e·f·k/t, attention: flash (4 + e)·q/t + 2·e·kv/t, "
+                       "eager (e + 4)·a·s/t))",
+                       "PyTorch autograd, measured with the CPU harness (bench/memory); FlashAttention-2 backward "
+                       "(arXiv:2307.08691)",
+                       {{"s", double(tr.seq_len), "tokens"}, {"b", double(tr.micro_batch_size), ""}}));
+    out.push_back(term(e, "activations.recompute_working_bytes",
+                       "recompute = per_layer (nothing recomputed) − checkpointed layer",
+                       "Korthikanti et al. 2022 §5; PyTorch torch.utils.checkpoint",
+                       {{"per_layer", a.per_layer_bytes, "bytes"}}));
+    out.push_back(term(e, "memory_per_gpu_bytes.peak_allocated",
+                       "peak = max over forward, loss, backward, optimizer step of weights + gradients + optimizer + "
+                       "activations + logits + temporaries",
+                       "docs/formulas.md §6 (the step as a timeline)",
+                       {{"weights", peak.weights, "bytes"},
+                        {"gradients", peak.gradients, "bytes"},
+                        {"optimizer", peak.optimizer, "bytes"},
+                        {"activations", peak.activations, "bytes"},
+                        {"logits", peak.logits, "bytes"},
+                        {"temporaries", peak.temporaries, "bytes"}}));
+    out.push_back(term(e, "memory_per_gpu_bytes.peak_reserved",
+                       "reserved = peak_allocated · (1 + allocator_overhead) + largest transient block",
+                       "PyTorch CUDA caching allocator (block splitting and caching); docs/accuracy.md",
+                       {{"peak_allocated", mem.peak_allocated, "bytes"},
+                        {"allocator_overhead", sc.hardware.allocator_overhead, ""},
+                        {"largest block", mem.peak_reserved - mem.peak_allocated * (1 + sc.hardware.allocator_overhead),
+                         "bytes"}}));
+    double nccl = mem.total - mem.peak_reserved - (sc.hardware.cuda_context_gib + sc.hardware.reserved_gib) * bytes_per_gib;
+    out.push_back(term(e, "memory_per_gpu_bytes.total",
+                       "total = peak_reserved + cuda_context + NCCL buffers (N > 1) + reserved",
+                       "CUDA context and NCCL buffers live outside PyTorch's allocator; docs/accuracy.md",
+                       {{"peak_reserved", mem.peak_reserved, "bytes"},
+                        {"cuda_context", sc.hardware.cuda_context_gib * bytes_per_gib, "bytes"},
+                        {"NCCL buffers", nccl, "bytes"},
+                        {"reserved", sc.hardware.reserved_gib * bytes_per_gib, "bytes"},
                         {"capacity", e.capacity_bytes, "bytes"}}));
 
     out.push_back(term(e, "compute.model_flops", tr.attention_flops ? "C = (6·P_active + 12·L·s·h) · D" : "C = 6 · P_active · D",

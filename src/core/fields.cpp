@@ -10,10 +10,17 @@ namespace {
 constexpr std::array<const char*, 2> mlp_choice = {"gelu", "swiglu"};
 constexpr std::array<const char*, 2> norm_choice = {"layernorm", "rmsnorm"};
 constexpr std::array<const char*, 2> position_choice = {"learned", "rope"};
-constexpr std::array<const char*, 5> precision_choice = {"mixed_bf16", "mixed_fp16", "bf16", "fp16", "fp32"};
+constexpr std::array<const char*, 7> precision_choice = {"mixed_bf16", "mixed_fp16", "bf16",    "fp16",
+                                                        "fp32",       "amp_bf16",   "amp_fp16"};
 constexpr std::array<const char*, 2> grad_dtype_choice = {"match", "fp32"};
 constexpr std::array<const char*, 4> optimizer_choice = {"adamw", "adamw_8bit", "sgd_momentum", "sgd"};
-constexpr std::array<const char*, 3> recompute_choice = {"none", "selective", "full"};
+constexpr std::array<const char*, 4> recompute_choice = {"none", "selective", "full", "ops"};
+constexpr std::array<const char*, 6> framework_choice = {"megatron", "deepspeed", "fsdp", "hf", "torchtune", "generic"};
+constexpr std::array<const char*, 3> kernels_choice = {"fused", "eager", "compiled"};
+constexpr std::array<const char*, 3> loss_choice = {"standard", "chunked", "fused"};
+constexpr std::array<const char*, 2> optimizer_impl_choice = {"foreach", "fused"};
+constexpr std::array<const char*, 2> zero_impl_choice = {"deepspeed", "fsdp"};
+constexpr std::array<const char*, 6> activation_choice = {"auto", "gelu", "gelu_tanh", "gelu_new", "silu", "relu"};
 constexpr std::span<const char* const> no_choices{};
 
 // double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
@@ -48,7 +55,7 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 46> field_table = {{
+const std::array<FieldSpec, 61> field_table = {{
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -84,6 +91,8 @@ const std::array<FieldSpec, 46> field_table = {{
      K::integer, no_choices, 1, 256, VRC_NUM(model, num_experts, I)},
     {"model.experts_per_token", "k", "Experts per token", "k", "", "Top-k routing: experts each token uses (active parameters, MLP activations).",
      K::integer, no_choices, 1, 16, VRC_NUM(model, experts_per_token, I)},
+    {"model.activation", "act", "Activation", "", "", "MLP activation as implemented; gelu_new (GPT-2's Python tanh formula) saves 5 f-wide tensors in eager mode; auto = GELU or SiLU by MLP.",
+     K::choice, activation_choice, 0, 5, VRC_ENUM(model, activation, Activation)},
     {"model.params_override", "P", "Parameter override", "P", "parameters", "When > 0, use this parameter count instead of the architecture's.",
      K::number, no_choices, 0, 1e12, VRC_NUM(model, params_override, double)},
     // training
@@ -98,17 +107,37 @@ const std::array<FieldSpec, 46> field_table = {{
     {"training.tokens", "D", "Training tokens", "D", "tokens", "Dataset size in tokens: compute C = 6·P·D.",
      K::number, no_choices, 1e9, 1e14, VRC_NUM(training, tokens, double)},
     {"training.precision", "prec", "Precision", "", "", "mixed_*: 2-byte weights + fp32 master copy in the optimizer; bf16/fp16: pure 16-bit; fp32: 4 bytes.",
-     K::choice, precision_choice, 0, 4, VRC_ENUM(training, precision, Precision)},
+     K::choice, precision_choice, 0, 6, VRC_ENUM(training, precision, Precision)},
     {"training.grad_dtype", "gdt", "Gradient dtype", "", "", "match: gradients in the model dtype (seed default); fp32: 4-byte gradients.",
      K::choice, grad_dtype_choice, 0, 1, VRC_ENUM(training, grad_dtype, GradDtype)},
     {"training.optimizer", "opt", "Optimizer", "", "", "AdamW 12 B/param (mixed), 8-bit Adam 6, SGD with momentum 8, SGD 4.",
      K::choice, optimizer_choice, 0, 3, VRC_ENUM(training, optimizer, Optimizer)},
     {"training.recompute", "rc", "Recomputation", "", "", "none; selective (recompute attention scores, drops 5·a·s²·b); full (keep only 2·s·b·h per layer, +1 forward).",
-     K::choice, recompute_choice, 0, 2, VRC_ENUM(training, recompute, Recompute)},
+     K::choice, recompute_choice, 0, 3, VRC_ENUM(training, recompute, Recompute)},
+    {"training.recompute_layers", "rcl", "Recomputed layers", "", "layers/stage", "With full or ops recomputation: 0 = every layer; k = only k layers per pipeline stage (Megatron recompute_num_layers), the rest keep all activations.",
+     K::integer, no_choices, 0, 200, VRC_NUM(training, recompute_layers, I)},
     {"training.flash_attention", "fa", "FlashAttention", "", "", "Attention scores are never stored: drops the a·s²·b terms.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, flash_attention)},
     {"training.dropout", "drop", "Dropout", "", "", "Dropout masks (1 byte each) are stored; Llama-style training has none.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, dropout)},
+    {"training.framework", "fw", "Framework", "", "", "Training stack; sets realistic defaults for kernels, loss, optimizer, sharding and overheads (each can be changed).",
+     K::choice, framework_choice, 0, 5, VRC_ENUM(training, framework, Framework)},
+    {"training.kernels", "kern", "Kernels", "", "", "fused: Megatron/TE kernels (Korthikanti et al. 2022); eager: plain PyTorch modules (HF Transformers) save fp32 upcasts and intermediates; compiled: torch.compile recomputes pointwise work.",
+     K::choice, kernels_choice, 0, 2, VRC_ENUM(training, kernels, Kernels)},
+    {"training.loss", "loss", "Loss", "", "", "standard: cross-entropy on fp32-upcast logits; chunked: one chunk upcast at a time (torchtune); fused: fused linear cross-entropy, logits never whole (Liger).",
+     K::choice, loss_choice, 0, 2, VRC_ENUM(training, loss, Loss)},
+    {"training.loss_chunks", "lch", "Loss chunks", "", "", "Chunks of the chunked loss (torchtune: 8).",
+     K::integer, no_choices, 1, 64, VRC_NUM(training, loss_chunks, I)},
+    {"training.optimizer_impl", "oimp", "Optimizer kernel", "", "", "foreach: PyTorch's default multi-tensor step, one state-sized temporary; fused: in-place fused kernel.",
+     K::choice, optimizer_impl_choice, 0, 1, VRC_ENUM(training, optimizer_impl, OptimizerImpl)},
+    {"training.paged_optimizer", "paged", "Paged optimizer", "", "", "bitsandbytes paged optimizer: states in CUDA unified memory, moved to the host under pressure (not counted on the GPU).",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, paged_optimizer)},
+    {"training.persistent_gradients", "pgrad", "Persistent gradients", "", "", "Gradient buffers stay allocated between steps (Megatron's main_grad buffers; zero_grad(set_to_none=False), PyTorch < 2.0's default); off: gradients are freed after each step.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, persistent_gradients)},
+    {"training.optimizer_in_backward", "oib", "Optimizer in backward", "", "", "Each parameter steps as soon as its gradient exists (torchtune): gradients never all live at once.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, optimizer_in_backward)},
+    {"training.offload_activations", "offa", "Offload activations", "", "", "Saved activations go to host memory; about two layers stay on the GPU.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(training, offload_activations)},
     {"training.attention_flops", "attnf", "Attention FLOPs", "", "", "Count 12·L·s·h attention FLOPs per token on top of 6·P.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, attention_flops)},
     // parallel
@@ -128,6 +157,10 @@ const std::array<FieldSpec, 46> field_table = {{
      K::number, no_choices, 0, 1e10, VRC_NUM(parallel, zero3_live_params, double)},
     {"parallel.offload_optimizer", "off", "Offload optimizer", "", "", "ZeRO-Offload: optimizer states live in host (CPU) memory.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_optimizer)},
+    {"parallel.zero_impl", "zimpl", "Sharding", "", "", "deepspeed: ZeRO with stage3_max_live_parameters; fsdp: PyTorch FSDP2 (current + prefetched layer and the root gathered).",
+     K::choice, zero_impl_choice, 0, 1, VRC_ENUM(parallel, zero_impl, ZeroImpl)},
+    {"parallel.offload_params", "offp", "Offload parameters", "", "", "ZeRO-3 / FSDP parameter offload: weights, gradients and optimizer states live in host memory.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_params)},
     {"parallel.expert", "ep", "Expert parallel", "", "", "Expert-parallel degree: expert weights divide by it (MoE).",
      K::integer, no_choices, 1, 256, VRC_NUM(parallel, expert, I)},
     // hardware
@@ -143,8 +176,12 @@ const std::array<FieldSpec, 46> field_table = {{
      K::number, no_choices, 0, 1, VRC_NUM(hardware, mfu, double)},
     {"hardware.price_per_gpu_hour", "price", "Price per GPU-hour", "", "$/GPU-h", "What one GPU-hour costs you.",
      K::number, no_choices, 0, 20, VRC_NUM(hardware, price_per_gpu_hour, double)},
-    {"hardware.reserved_gib", "rsv", "Reserved memory", "", "GiB", "CUDA context, NCCL buffers and allocator overhead per GPU.",
+    {"hardware.reserved_gib", "rsv", "Reserved memory", "", "GiB", "A further fixed reserve per GPU (NCCL buffers, other processes) on top of the CUDA context and the allocator overhead.",
      K::number, no_choices, 0, 16, VRC_NUM(hardware, reserved_gib, double)},
+    {"hardware.cuda_context_gib", "ctx", "CUDA context", "", "GiB", "CUDA context and kernel images per GPU, outside PyTorch's allocator (nvidia-smi counts it).",
+     K::number, no_choices, 0, 8, VRC_NUM(hardware, cuda_context_gib, double)},
+    {"hardware.allocator_overhead", "alloc", "Allocator overhead", "", "", "Fraction the caching allocator reserves above the peak of allocated tensors (fragmentation, rounding).",
+     K::number, no_choices, 0, 1, VRC_NUM(hardware, allocator_overhead, double)},
 }};
 
 #undef VRC_NUM
@@ -175,6 +212,9 @@ std::span<const char* const> precision_names() { return precision_choice; }
 std::span<const char* const> grad_dtype_names() { return grad_dtype_choice; }
 std::span<const char* const> optimizer_names() { return optimizer_choice; }
 std::span<const char* const> recompute_names() { return recompute_choice; }
+std::span<const char* const> framework_names() { return framework_choice; }
+std::span<const char* const> kernels_names() { return kernels_choice; }
+std::span<const char* const> loss_names() { return loss_choice; }
 
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);

@@ -56,22 +56,29 @@ inline double router_params(const ModelConfig& m) {
 // ───────────────────────── bytes per parameter [TM101 "memory per parameter"] ─────────────────────────
 
 inline bool is_mixed(Precision p) { return p == Precision::mixed_bf16 || p == Precision::mixed_fp16; }
+inline bool is_amp(Precision p) { return p == Precision::amp_bf16 || p == Precision::amp_fp16; }
+inline bool is_pure_16bit(Precision p) { return p == Precision::bf16 || p == Precision::fp16; }
 
-// Weights: fp32 4 B; fp16/bf16 and mixed precision 2 B (the fp32 master copy is counted in the optimizer). [TM101]
-inline double weight_bytes_per_param(Precision p) { return p == Precision::fp32 ? 4.0 : 2.0; }
+// Weights: fp32 4 B; fp16/bf16 and mixed precision 2 B (the fp32 master copy is counted in the
+// optimizer); autocast (amp_*) keeps fp32 weights, 4 B. [TM101; PyTorch AMP docs]
+inline double weight_bytes_per_param(Precision p) { return p == Precision::fp32 || is_amp(p) ? 4.0 : 2.0; }
 
-// Gradients follow the model dtype (2 B for 16-bit and mixed, 4 B for fp32) unless grad_dtype = fp32. [TM101]
+// Gradients follow the weights' dtype (2 B for 16-bit and mixed, 4 B for fp32 and autocast) unless
+// grad_dtype = fp32. [TM101]
 inline double gradient_bytes_per_param(Precision p, GradDtype g) {
     return g == GradDtype::fp32 ? 4.0 : weight_bytes_per_param(p);
 }
 
+// Bytes of one optimizer state element: the 16-bit dtype in pure bf16/fp16 training (PyTorch keeps
+// states in the parameter dtype), fp32 otherwise.
+inline double optimizer_state_bytes(Precision p) { return is_pure_16bit(p) ? 2.0 : 4.0; }
+
 // Optimizer state: fp32 master copy (4 B, mixed precision only) + states. AdamW: 2 states,
-// 8-bit Adam: 2 × 1 B, SGD with momentum: 1 state, SGD: none. States are fp32 (4 B) in mixed
-// and fp32 training, and follow the 16-bit dtype (2 B) in pure bf16/fp16 training.
-// Mixed AdamW 4+4+4 = 12, 8-bit 4+1+1 = 6, SGD-momentum 4+4 = 8. [TM101 "optimizer states"]
+// 8-bit Adam: 2 × 1 B, SGD with momentum: 1 state, SGD: none. Autocast needs no master copy (the
+// weights are fp32). Mixed AdamW 4+4+4 = 12, 8-bit 4+1+1 = 6, SGD-momentum 4+4 = 8. [TM101 "optimizer states"]
 inline double optimizer_bytes_per_param(Precision p, Optimizer o) {
     double master = is_mixed(p) ? 4.0 : 0.0;
-    double state = (p == Precision::bf16 || p == Precision::fp16) ? 2.0 : 4.0;
+    double state = optimizer_state_bytes(p);
     switch (o) {
         case Optimizer::adamw: return master + 2.0 * state;
         case Optimizer::adamw_8bit: return master + 2.0 * 1.0;
@@ -81,36 +88,9 @@ inline double optimizer_bytes_per_param(Precision p, Optimizer o) {
     return master;
 }
 
-// ───────────────────────── activations per layer [ACT34], [MEGA-ACT] ─────────────────────────
-// 16-bit values (2 B), 1-byte dropout masks. Coefficients multiply s·b·h or a·s²·b (bytes).
-
-// Outside the tensor-parallel region (replicated across TP ranks without SP):
-// two norm inputs 4 + QKV input 2 + MLP input 2 (+ attention-output and MLP-output dropout masks 1 + 1).
-// At t = 1 with GPT shapes this is the seed's "10". [MEGA-ACT §4.1, ACT34]
-inline double replicated_sbh_coefficient(bool dropout) { return 4.0 + 2.0 + 2.0 + (dropout ? 2.0 : 0.0); }
-
-// Inside the tensor-parallel region (divided by t): Q 2·(a·d/h) + K,V 4·(g·d/h), output-projection
-// input 2·(a·d/h), MLP inner tensors: GELU input and output 2·(2f/h) = 4f/h; SwiGLU gate, up, SiLU
-// output and product 4·(2f/h) = 8f/h (× k experts per token for MoE).
-// GPT (d = h/a, g = a, f = 4h): 2+4+2+16 = 24. [MEGA-ACT eq. 2, ACT34]
-inline double tensor_parallel_sbh_coefficient(const ModelConfig& m, std::int64_t kv_heads, std::int64_t head_dim,
-                                              std::int64_t ffn) {
-    double h = double(m.hidden_size);
-    double q_over_h = double(m.num_heads) * double(head_dim) / h;
-    double kv_over_h = double(kv_heads) * double(head_dim) / h;
-    double qkv = 2.0 * q_over_h + 4.0 * kv_over_h;
-    double out_proj_input = 2.0 * q_over_h;
-    double f_over_h = double(ffn) / h;
-    double mlp_inner = (m.mlp == MlpKind::gelu ? 4.0 : 8.0) * f_over_h * double(m.experts_per_token);
-    return qkv + out_proj_input + mlp_inner;
-}
-
-// Attention scores: softmax output 2 + dropout mask 1 + dropout output 2 = 5 (2 without dropout).
-// Dropped entirely by FlashAttention (never materialised) and selective recomputation. [ACT34, MEGA-ACT §5]
-inline double attention_scores_as2b_coefficient(bool dropout) { return dropout ? 5.0 : 2.0; }
-
-// Full recomputation keeps only each layer's input: 2·s·b·h bytes. [TM101, MEGA-ACT §5]
-inline constexpr double full_recompute_sbh_coefficient = 2.0;
+// Bytes of one activation element that a matmul produces: 4 in fp32 training, 2 otherwise
+// (autocast runs matmuls in 16 bits).
+inline double activation_bytes(Precision p) { return p == Precision::fp32 ? 4.0 : 2.0; }
 
 // ───────────────────────── compute [TM101 "compute requirements"] ─────────────────────────
 

@@ -84,6 +84,7 @@ enum class CompositeKind {
     notes,     // [{field, message}]: what preset application changed besides the preset (e.g. seq_len clamped)
     errors,    // [{field, message}]: always empty in an estimate (invalid input has only this)
     explain,   // [{id, label, formula, source, value, unit, inputs}] (CLI --explain --json)
+    memory_timeline,  // [{phase, weights, gradients, optimizer, activations, logits, temporaries, total}]
 };
 struct CompositeOutputSpec {
     const char* path;

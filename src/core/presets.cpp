@@ -182,8 +182,18 @@ void fit_sequence_to_model(Scenario& sc, std::vector<Note>* notes) {
     sc.training.seq_len = longest;
 }
 
-void apply_model_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>* notes) {
+// Whether a model trains with dropout: GPT-2/GPT-3 and BERT-style models (learned absolute
+// positions) use 0.1; the rotary models of the presets (GPT-NeoX/Pythia, Llama, Mistral, Mixtral,
+// Qwen2, Gemma) set attention and hidden dropout to 0 in their configs.
+bool trains_with_dropout(const ModelConfig& m) { return m.position_embedding == PositionEmbedding::learned; }
+
+void set_model_from_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>*) {
     sc.model = preset.model;
+    sc.training.dropout = trains_with_dropout(preset.model);  // part of what the preset means
+}
+
+void apply_model_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>* notes) {
+    set_model_from_preset(sc, preset, notes);
     fit_sequence_to_model(sc, notes);
 }
 

@@ -33,7 +33,7 @@ struct PresetEdition {
     Scenario (*defaults)();
     std::span<const ModelPreset> models;
     std::span<const GpuPreset> gpus;
-    bool presets_fit_sequence;  // applying a model preset lowers training.seq_len to its positions (since v2)
+    bool presets_fit_sequence;  // a model preset also sets dropout and lowers seq_len to its positions (since v2)
 };
 const PresetEdition& current_presets();  // today's tables: the page, CLI, JSON and new links
 const PresetEdition& presets_v1();       // frozen: link version 1 (presets_v1.cpp)
@@ -47,10 +47,13 @@ const GpuPreset* find_gpu_preset(std::string_view id);
 const ModelPreset* find_model_preset(const PresetEdition& edition, std::string_view id);
 const GpuPreset* find_gpu_preset(const PresetEdition& edition, std::string_view id);
 
-// Choosing a model preset: sets scenario.model, then keeps the rest valid for that model (a
-// sequence longer than its learned positions is lowered to them). Every value changed besides
-// the model is appended to `notes`, for the page, CLI, JS API and links to show.
+// Choosing a model preset: sets scenario.model and training.dropout as the model trains, then
+// keeps the rest valid for that model (a sequence longer than its learned positions is lowered to
+// them). Every value changed besides the model is appended to `notes`, for the page, CLI, JS API
+// and links to show.
 void apply_model_preset(Scenario& scenario, const ModelPreset& preset, std::vector<Note>* notes = nullptr);
+// The model and its dropout only (readers that apply explicit fields afterwards fit the sequence last).
+void set_model_from_preset(Scenario& scenario, const ModelPreset& preset, std::vector<Note>* notes = nullptr);
 // By id or name in the current tables; false (scenario unchanged) when unknown.
 bool apply_model_preset(Scenario& scenario, std::string_view id, std::vector<Note>* notes = nullptr);
 
@@ -58,6 +61,9 @@ bool apply_model_preset(Scenario& scenario, std::string_view id, std::vector<Not
 void apply_gpu_preset(HardwareConfig& hardware, const GpuPreset& preset);
 // By id in the current tables; false (scenario unchanged) when unknown.
 bool apply_gpu_preset(Scenario& scenario, std::string_view id);
+
+// GPT-2/GPT-3/BERT-style models (learned positions) train with dropout; the rotary presets do not.
+bool trains_with_dropout(const ModelConfig& model);
 
 // Lowers training.seq_len to longest_sequence(model) when it is longer; a note when it did.
 void fit_sequence_to_model(Scenario& scenario, std::vector<Note>* notes);

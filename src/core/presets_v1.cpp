@@ -56,6 +56,20 @@ Scenario defaults_v1() {
     t.flash_attention = false;
     t.dropout = true;
     t.attention_flops = false;
+    // Fields added after version 1, at the values that reproduce what a v1 link meant: the
+    // idealised fused-kernel estimate with every model state resident and no allocator, context
+    // or framework overheads.
+    t.framework = Framework::generic;
+    t.kernels = Kernels::fused;
+    t.loss = Loss::standard;
+    t.loss_chunks = 8;
+    t.recompute_layers = 0;
+    t.optimizer_in_backward = false;
+    t.offload_activations = false;
+    t.optimizer_impl = OptimizerImpl::fused;
+    t.paged_optimizer = false;
+    t.persistent_gradients = true;
+    s.model.activation = Activation::auto_;
     auto& p = s.parallel;
     p.num_gpus = 8;
     p.tensor = 1;
@@ -66,6 +80,8 @@ Scenario defaults_v1() {
     p.zero3_live_params = 0;
     p.offload_optimizer = false;
     p.expert = 1;
+    p.offload_params = false;
+    p.zero_impl = ZeroImpl::deepspeed;
     auto& h = s.hardware;
     h.gpu = "A100-80GB";
     h.memory_gib = 80;
@@ -74,6 +90,8 @@ Scenario defaults_v1() {
     h.mfu = 0;
     h.price_per_gpu_hour = 1.8;
     h.reserved_gib = 0;
+    h.cuda_context_gib = 0;
+    h.allocator_overhead = 0;
     return s;
 }
 

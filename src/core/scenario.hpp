@@ -11,10 +11,26 @@ namespace vramcalc {
 enum class MlpKind { gelu, swiglu };
 enum class NormKind { layernorm, rmsnorm };
 enum class PositionEmbedding { learned, rope };
-enum class Precision { mixed_bf16, mixed_fp16, bf16, fp16, fp32 };
+// mixed_*: 16-bit weights + fp32 master copy in the optimizer (Megatron, DeepSpeed); amp_*: PyTorch
+// autocast over fp32 weights and gradients (HF Trainer, most scripts); bf16/fp16: pure 16-bit.
+enum class Precision { mixed_bf16, mixed_fp16, bf16, fp16, fp32, amp_bf16, amp_fp16 };
 enum class GradDtype { match, fp32 };
 enum class Optimizer { adamw, adamw_8bit, sgd_momentum, sgd };
-enum class Recompute { none, selective, full };
+// selective: Korthikanti et al. 2022 (attention core recomputed); full: only each layer's input is
+// kept; ops: op-level selective checkpointing (matmul and attention outputs kept, the rest recomputed).
+enum class Recompute { none, selective, full, ops };
+// The training stack: a profile that sets realistic defaults for the fields below it.
+enum class Framework { megatron, deepspeed, fsdp, hf, torchtune, generic };
+// How activations are saved: fused (Megatron/TE kernels, Korthikanti et al. 2022), eager (plain
+// PyTorch modules: HF Transformers, torchtune), compiled (torch.compile / Inductor).
+enum class Kernels { fused, eager, compiled };
+// Cross-entropy: standard (fp32 upcast + log-softmax), chunked (torchtune: per chunk), fused
+// (vocab-parallel / in-place kernels: Megatron, llm.c).
+enum class Loss { standard, chunked, fused };
+enum class OptimizerImpl { foreach, fused };
+enum class ZeroImpl { deepspeed, fsdp };
+// MLP activation as implemented; only gelu_new (the Python tanh formula of HF GPT-2) saves more.
+enum class Activation { auto_, gelu, gelu_tanh, gelu_new, silu, relu };
 
 // Defaults: GPT-3 6.7B (Brown et al. 2020, Table 2.1), a plain GPT whose activations follow the
 // seeds' 34·sbh + 5·as²b per layer exactly.
@@ -36,6 +52,7 @@ struct ModelConfig {
     std::int64_t max_position_embeddings = 2048;
     std::int64_t num_experts = 1;        // E; 1 = dense
     std::int64_t experts_per_token = 1;  // k (top-k routing)
+    Activation activation = Activation::auto_;  // auto: GELU for gelu MLPs, SiLU for gated ones
     double params_override = 0;          // > 0: use this parameter count instead of the architecture's
 };
 
@@ -52,6 +69,16 @@ struct TrainingConfig {
     bool flash_attention = false;
     bool dropout = true;
     bool attention_flops = false;  // count 12·L·s·h attention FLOPs per token on top of 6·P
+    Framework framework = Framework::generic;
+    Kernels kernels = Kernels::fused;
+    Loss loss = Loss::standard;
+    std::int64_t loss_chunks = 8;          // chunked loss: number of chunks (torchtune default 8)
+    std::int64_t recompute_layers = 0;     // 0 = every layer of the stage; k = only k layers recomputed
+    bool optimizer_in_backward = false;    // each parameter steps as soon as its gradient is ready
+    bool offload_activations = false;      // saved activations / checkpoints go to host memory
+    OptimizerImpl optimizer_impl = OptimizerImpl::fused;
+    bool paged_optimizer = false;          // bitsandbytes paged states: unified memory, paged to the host
+    bool persistent_gradients = true;      // gradient buffers stay allocated between steps
 };
 
 struct ParallelConfig {
@@ -64,6 +91,8 @@ struct ParallelConfig {
     double zero3_live_params = 0;        // ZeRO-3 gathered parameters (DeepSpeed stage3_max_live_parameters, 1e9 there); 0 = not counted
     bool offload_optimizer = false;      // ZeRO-Offload: optimizer states in host memory
     std::int64_t expert = 1;             // EP degree
+    bool offload_params = false;         // ZeRO-3 / FSDP parameter offload to host memory
+    ZeroImpl zero_impl = ZeroImpl::deepspeed;
 };
 
 struct HardwareConfig {
@@ -73,7 +102,9 @@ struct HardwareConfig {
     double achieved_tflops = 150;  // per GPU; 0 = derive from mfu
     double mfu = 0;                // model FLOPs utilisation in (0, 1]; used when achieved_tflops is 0
     double price_per_gpu_hour = 1.8;  // currency units per GPU-hour
-    double reserved_gib = 0;       // CUDA context, NCCL buffers, allocator fragmentation
+    double reserved_gib = 0;       // any further fixed reserve per GPU
+    double cuda_context_gib = 0.5;   // CUDA context + kernel images (outside PyTorch's allocator)
+    double allocator_overhead = 0.05; // caching allocator: reserved ≈ peak allocated · (1 + this) + largest block
 };
 
 struct Scenario {

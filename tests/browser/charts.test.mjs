@@ -229,20 +229,21 @@ export const tests = [
     const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=1');
     await settle(page);
     const c = charts(page);
-    await clickItem(page, 'row:memory_per_gpu_bytes.weights');
+    // The weights row explains the persistent weights; the activations row all layers' activations.
+    await clickItem(page, 'row:model_states_bytes.weights');
     let ex = await c.explain();
-    assert(ex.selected === 'memory_per_gpu_bytes.weights', `selected ${ex.selected}`);
-    await clickItem(page, 'row:memory_per_gpu_bytes.activations');
+    assert(ex.selected === 'model_states_bytes.weights', `selected ${ex.selected}`);
+    await clickItem(page, 'row:activations.transformer_layers_bytes');
     await reveal(page, 'explain_term');
     ex = await c.explain();
-    assert(ex.drawn && ex.id === 'memory_per_gpu_bytes.activations', `explain shows ${ex.id}`);
-    assert(/activations = per_layer/.test(ex.formula), `activations formula: ${ex.formula}`);
+    assert(ex.drawn && ex.id === 'activations.transformer_layers_bytes', `explain shows ${ex.id}`);
+    assert(/layers = \(recomputed/.test(ex.formula), `activations formula: ${ex.formula}`);
     assert(/Korthikanti/.test(ex.source), `source: ${ex.source}`);
     const est = await test(page).estimate();
-    const gib = (est.memory_per_gpu_bytes.activations / 2 ** 30).toFixed(1);
+    const gib = (est.activations.transformer_layers_bytes / 2 ** 30).toFixed(1);
     assert(ex.value.startsWith(gib + ' GiB'), `value ${ex.value} vs ${gib} GiB`);
     const symbols = ex.inputs.map((i) => i.symbol);
-    assert(symbols.includes('per_layer') && symbols.includes('embedding'), `inputs: ${symbols}`);
+    assert(symbols.includes('per_layer') && symbols.includes('in_flight'), `inputs: ${symbols}`);
     await noProblems(page, problems);
     await context.close();
   }],

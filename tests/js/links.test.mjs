@@ -77,19 +77,28 @@ const V1_DEFAULTS = Object.freeze({
     ffn_hidden_size: 0, vocab_size: 50257, mlp: 'gelu', norm: 'layernorm', bias: true, qkv_bias: false,
     tied_embeddings: true, position_embedding: 'learned', max_position_embeddings: 2048, num_experts: 1,
     experts_per_token: 1, params_override: 0,
+    // Fields added after version 1 take the values that reproduce what a v1 link meant.
+    activation: 'auto',
   },
   training: {
     seq_len: 2048, micro_batch_size: 1, global_batch_size: 1024, grad_accum_steps: 0, tokens: 300e9,
     precision: 'mixed_bf16', grad_dtype: 'match', optimizer: 'adamw', recompute: 'none', flash_attention: false,
     dropout: true, attention_flops: false,
+    // Version 1 estimated the idealised fused-kernel case with every model state resident.
+    framework: 'generic', kernels: 'fused', loss: 'standard', loss_chunks: 8, recompute_layers: 0,
+    optimizer_impl: 'fused', paged_optimizer: false, persistent_gradients: true, optimizer_in_backward: false,
+    offload_activations: false,
   },
   parallel: {
     num_gpus: 8, tensor: 1, pipeline: 1, zero_stage: 1, sequence_parallel: false, partition_activations: false,
     zero3_live_params: 0, offload_optimizer: false, expert: 1,
+    offload_params: false, zero_impl: 'deepspeed',
   },
   hardware: {
     gpu: 'A100-80GB', memory_gib: 80, peak_tflops: 312, achieved_tflops: 150, mfu: 0, price_per_gpu_hour: 1.8,
     reserved_gib: 0,
+    // Version 1 counted no CUDA context and no allocator reserve.
+    cuda_context_gib: 0, allocator_overhead: 0,
   },
 });
 

@@ -1,0 +1,60 @@
+#include "frameworks.hpp"
+
+#include <array>
+
+namespace vramcalc {
+namespace {
+
+constexpr std::array<FrameworkProfile, 6> profiles = {{
+    {Framework::megatron, "Megatron-LM", Kernels::fused, Loss::standard, 8, OptimizerImpl::fused, Precision::mixed_bf16,
+     GradDtype::fp32, ZeroImpl::deepspeed, true, 0, true,
+     "Megatron-LM arguments.py: bf16 forces fp32 gradient accumulation (persistent main_grad buffers), fused Adam, flash attention; "
+     "vocab-parallel cross-entropy (Korthikanti et al. 2022, arXiv:2205.05198)"},
+    {Framework::deepspeed, "DeepSpeed", Kernels::eager, Loss::standard, 8, OptimizerImpl::fused, Precision::mixed_bf16,
+     GradDtype::match, ZeroImpl::deepspeed, true, 1e9, false,
+     "DeepSpeed config docs: bf16 keeps an fp32 master copy, FusedAdam, stage3_max_live_parameters 1e9; models "
+     "from Hugging Face Transformers (eager modules, SDPA)"},
+    {Framework::fsdp, "PyTorch FSDP2 (torchtitan)", Kernels::eager, Loss::standard, 8, OptimizerImpl::fused,
+     Precision::amp_bf16, GradDtype::match, ZeroImpl::fsdp, true, 0, false,
+     "torchtitan: MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) over fp32 sharded parameters, "
+     "fused AdamW, SDPA, F.cross_entropy on upcast logits"},
+    {Framework::hf, "Hugging Face Trainer", Kernels::eager, Loss::standard, 8, OptimizerImpl::fused, Precision::amp_bf16,
+     GradDtype::match, ZeroImpl::deepspeed, true, 0, false,
+     "transformers TrainingArguments: bf16=True autocasts an fp32 model, optim adamw_torch_fused by default with "
+     "PyTorch >= 2.8 (PR #37358), attn_implementation sdpa, ForCausalLMLoss upcasts logits to fp32"},
+    {Framework::torchtune, "torchtune", Kernels::eager, Loss::chunked, 8, OptimizerImpl::fused, Precision::bf16,
+     GradDtype::match, ZeroImpl::fsdp, true, 0, false,
+     "torchtune recipe configs: dtype bf16 (no fp32 copy), CEWithChunkedOutputLoss with 8 chunks, "
+     "torch.optim.AdamW fused: True, SDPA, FSDP2 for several GPUs"},
+    {Framework::generic, "Generic (Korthikanti et al.)", Kernels::fused, Loss::standard, 8, OptimizerImpl::fused,
+     Precision::mixed_bf16, GradDtype::match, ZeroImpl::deepspeed, false, 0, true,
+     "Transformer Math 101 and Korthikanti et al. 2022: fused kernels, mixed precision with an fp32 master copy"},
+}};
+
+}  // namespace
+
+std::span<const FrameworkProfile> framework_profiles() { return profiles; }
+
+const FrameworkProfile& framework_profile(Framework framework) {
+    for (const auto& p : profiles)
+        if (p.id == framework) return p;
+    return profiles.back();
+}
+
+void apply_framework_profile(Scenario& sc, Framework framework) {
+    const FrameworkProfile& p = framework_profile(framework);
+    auto& tr = sc.training;
+    tr.framework = p.id;
+    tr.kernels = p.kernels;
+    tr.loss = p.loss;
+    tr.loss_chunks = p.loss_chunks;
+    tr.optimizer_impl = p.optimizer_impl;
+    tr.precision = p.precision;
+    tr.grad_dtype = p.grad_dtype;
+    tr.flash_attention = p.flash_attention;
+    sc.parallel.zero_impl = p.zero_impl;
+    sc.parallel.zero3_live_params = p.zero3_live_params;
+    tr.persistent_gradients = p.persistent_gradients;
+}
+
+}  // namespace vramcalc

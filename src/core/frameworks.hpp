@@ -1,0 +1,35 @@
+// Framework profiles: how each training stack implements a step (kernels, loss, optimizer kernel,
+// precision, sharding). Choosing a framework applies its profile like a preset; every field stays
+// editable afterwards. Layout choices (ZeRO stage, recomputation, batch) are left to the user.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "scenario.hpp"
+
+namespace vramcalc {
+
+struct FrameworkProfile {
+    Framework id;
+    const char* label;      // "Megatron-LM"
+    Kernels kernels;
+    Loss loss;
+    std::int64_t loss_chunks;
+    OptimizerImpl optimizer_impl;
+    Precision precision;
+    GradDtype grad_dtype;
+    ZeroImpl zero_impl;
+    bool flash_attention;
+    double zero3_live_params;  // DeepSpeed stage3_max_live_parameters; 0 elsewhere
+    bool persistent_gradients; // gradient buffers kept between steps
+    const char* source;        // where each default comes from
+};
+
+std::span<const FrameworkProfile> framework_profiles();
+const FrameworkProfile& framework_profile(Framework framework);
+
+// Sets training.framework and every field the profile defines.
+void apply_framework_profile(Scenario& scenario, Framework framework);
+
+}  // namespace vramcalc

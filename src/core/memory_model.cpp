@@ -1,0 +1,609 @@
+// Peak memory of a training step (docs/formulas.md §4–5). Sources:
+//   [MEGA-ACT] Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
+//              Models", arXiv:2205.05198 — per-layer activations of fused (Megatron) kernels.
+//   [TM101]    EleutherAI, "Transformer Math 101", https://blog.eleuther.ai/transformer-math/
+//   [ZERO]     Rajbhandari et al. 2019, "ZeRO", arXiv:1910.02054.
+//   [HF]       Hugging Face Transformers modeling_llama.py / modeling_gpt2.py (eager modules, SDPA).
+//   [TORCH]    PyTorch autograd saved tensors, torch.amp autocast op lists, torch.optim AdamW
+//              (foreach keeps one state-sized temporary: torch._foreach_sqrt), CUDA caching allocator.
+//   [FA2]      Dao 2023, "FlashAttention-2", arXiv:2307.08691 — saves Q, K, V, O and the fp32 log-sum-exp.
+//   [FSDP]     Zhao et al. 2023, "PyTorch FSDP", arXiv:2304.11277; torchtitan FSDP2.
+// Measured cross-checks: tests/data/memory/ (CPU harness, bench/memory/) and the measured cases.
+#include <algorithm>
+#include <cmath>
+
+#include "estimate.hpp"
+#include "formulas.hpp"
+
+namespace vramcalc {
+namespace f = formulas;
+
+namespace {
+
+double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b); }
+
+// Copies of the largest transient tensor the caching allocator holds at its peak on top of the
+// fractional overhead (docs/accuracy.md "Allocator").
+constexpr double fragmentation_blocks = 1.0;
+// NCCL communicator buffers per process, outside PyTorch's allocator (≈ 0.54–0.69 GB measured per
+// process group on A100; NCCL_BUFFSIZE 4 MiB × channels × peers). [docs/accuracy.md]
+constexpr double nccl_buffers_gib = 0.5;
+
+// Which dtypes the activations of this scenario have.
+struct ActivationDtypes {
+    double matmul = 2;    // outputs of matmuls, bytes
+    double residual = 2;  // the residual stream between layers
+    bool autocast = false;  // PyTorch autocast: fp32 islands and one 16-bit cast per consuming matmul
+    bool fp32 = false;
+};
+
+bool fsdp_sharded(const ParallelConfig& par) { return par.zero_impl == ZeroImpl::fsdp && par.zero_stage >= 1; }
+
+ActivationDtypes activation_dtypes(const Scenario& sc) {
+    ActivationDtypes d;
+    const auto p = sc.training.precision;
+    d.fp32 = p == Precision::fp32;
+    d.matmul = f::activation_bytes(p);
+    // FSDP's mixed precision casts the parameters (param_dtype) instead of autocasting: the
+    // activations are then plain 16-bit tensors. [FSDP]
+    d.autocast = f::is_amp(p) && !fsdp_sharded(sc.parallel) && sc.training.kernels != Kernels::fused;
+    d.residual = d.fp32 || d.autocast ? 4.0 : d.matmul;
+    return d;
+}
+
+bool gated_mlp(const ModelConfig& m) { return m.mlp == MlpKind::swiglu; }
+
+// HF's Llama-family eager attention upcasts the softmax to fp32 and casts back; GPT-2-style
+// (LayerNorm) models run the softmax in the activation dtype. [HF]
+bool upcast_softmax(const ModelConfig& m) { return m.norm == NormKind::rmsnorm; }
+
+// Llama-family models project Q, K, V (and gate, up) with separate linears; GPT-2/NeoX fuse QKV.
+bool separate_qkv(const ModelConfig& m) { return m.norm == NormKind::rmsnorm; }
+
+struct Widths {
+    double h, q, kv, f, k, a, s;  // hidden, query width a·d, key/value width g·d, MLP inner, experts/token, heads, seq
+};
+
+Widths widths(const Scenario& sc, const Layout& r) {
+    const auto& m = sc.model;
+    return {double(m.hidden_size),
+            double(m.num_heads) * double(r.head_dim),
+            double(r.kv_heads) * double(r.head_dim),
+            double(r.ffn_hidden_size),
+            double(m.experts_per_token),
+            double(m.num_heads),
+            double(sc.training.seq_len)};
+}
+
+// Fused kernels (Megatron / Transformer Engine) [MEGA-ACT §4.1, eq. 1–2]: two norm inputs, the
+// QKV and MLP inputs, 1-byte dropout masks, Q, K, V, the out-projection input and the MLP inner
+// tensors (GELU input + output = 2f; fused SwiGLU keeps fc1's output 2f and its own output f).
+LayerActivationBytes fused_layer(const Scenario& sc, const Widths& w, const ActivationDtypes& dt) {
+    const bool dropout = sc.training.dropout;
+    const double e = dt.matmul;
+    LayerActivationBytes l;
+    l.norms = 2.0 * e * w.h;
+    l.linear_inputs = 2.0 * e * w.h;
+    l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
+    l.qkv = e * (w.q + 2.0 * w.kv);
+    l.attention = e * w.q;
+    l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
+    if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;  // tokens dispatched to their k experts
+    // Softmax output 2 + dropout mask 1 + dropout output 2 = 5 per a·s (16-bit). [MEGA-ACT eq. 1]
+    l.scores_per_as = e + (dropout ? 1.0 + e : 0.0);
+    return l;
+}
+
+// Eager PyTorch modules as Hugging Face Transformers writes them [HF, TORCH]: RMSNorm keeps its
+// fp32 upcast and the normalised 16-bit tensor; under autocast every matmul keeps its own 16-bit
+// copy of its input and the residual stream is fp32; SwiGLU keeps gate, SiLU output, up and their
+// product; GPT-2's "gelu_new" keeps five f-wide tensors; SDPA keeps Q, K, V, O and the fp32 lse.
+LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const ActivationDtypes& dt) {
+    const auto& m = sc.model;
+    const bool dropout = sc.training.dropout;
+    const bool flash = sc.training.flash_attention;
+    const double e = dt.matmul;
+    LayerActivationBytes l;
+    // Norms (×2). RMSNorm: 16-bit input → fp32 copy 4h + normalised 16-bit 2h; fp32 input (fp32
+    // training or autocast): the input itself 4h + normalised fp32 4h. LayerNorm keeps its input.
+    double norm = m.norm == NormKind::rmsnorm ? (dt.residual == 4.0 ? 8.0 : 6.0) * w.h : dt.residual * w.h;
+    l.norms = 2.0 * norm;
+    // Inputs of the QKV and MLP-in projections: one shared tensor, or one 16-bit cast per matmul
+    // under autocast (Q, K, V separate in Llama-family models; gate and up in gated MLPs).
+    if (dt.autocast) {
+        double attention_casts = separate_qkv(m) ? 3.0 : 1.0;
+        double mlp_casts = gated_mlp(m) ? 2.0 : 1.0;
+        l.linear_inputs = 2.0 * w.h * (attention_casts + mlp_casts);
+    } else {
+        l.linear_inputs = 2.0 * e * w.h;
+    }
+    l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
+    if (flash) {
+        // SDPA FlashAttention: Q, K, V (GQA native), O, log-sum-exp fp32 per head. [FA2]
+        l.qkv = e * (w.q + 2.0 * w.kv);
+        l.attention = e * w.q + 4.0 * w.a;
+        l.scores_per_as = 0;
+    } else {
+        // Eager attention: Q and K, V repeated to all heads (repeat_kv copies when g < a).
+        double kv_kept = w.kv < w.q ? w.q : w.kv;
+        l.qkv = e * (w.q + 2.0 * kv_kept);
+        l.attention = e * w.q;  // the contiguous copy the out-projection keeps
+        bool fp32_softmax = dt.fp32 || dt.autocast || upcast_softmax(m);
+        double probs = fp32_softmax ? 4.0 : e;  // softmax output
+        // The matmul with V keeps a 16-bit copy when the softmax ran in fp32 (or the dropout output).
+        double to_value = dt.fp32 ? 0.0 : (fp32_softmax ? 2.0 : 0.0);
+        l.scores_per_as = probs + (dropout ? 1.0 + (dt.fp32 ? 4.0 : 2.0) : to_value);
+    }
+    double mlp;
+    if (gated_mlp(m)) {
+        mlp = 4.0 * e * w.f;  // gate (SiLU input), SiLU output, up, product (down-projection input)
+    } else if (m.activation == Activation::gelu_new) {
+        // 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))): pow input, tanh output, 0.5·x, (1 + tanh),
+        // product; under autocast pow runs in fp32 (fp32 copy), the tanh chain stays fp32.
+        mlp = dt.autocast ? (4.0 + 4.0 + 2.0 + 4.0 + 2.0) * w.f : 5.0 * e * w.f;
+    } else {
+        mlp = 2.0 * e * w.f;  // activation input + output (down-projection input)
+    }
+    l.mlp = mlp * w.k;
+    if (m.num_experts > 1) l.mlp += w.k * 2.0 * e * w.h;  // gathered tokens and weighted outputs per expert
+    return l;
+}
+
+// torch.compile (Inductor's min-cut partitioner) recomputes pointwise work in backward but keeps
+// every tensor a backward matmul reads (ban_recompute_materialized_backward): each norm's input and
+// output, SDPA's inputs and outputs, and the MLP tensors the weight gradients read (SwiGLU: fc1's
+// gate and up and their product; GELU: fc1 output and activation output) — Korthikanti's fused set
+// without the separate fp32 upcasts, with an fp32 residual stream under autocast. [TORCH: functorch partitioners]
+LayerActivationBytes compiled_layer(const Scenario& sc, const Widths& w, const ActivationDtypes& dt) {
+    const bool dropout = sc.training.dropout;
+    const double e = dt.matmul;
+    LayerActivationBytes l;
+    l.norms = 2.0 * dt.residual * w.h;
+    l.linear_inputs = 2.0 * e * w.h;
+    l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
+    l.qkv = e * (w.q + 2.0 * w.kv);
+    l.attention = e * w.q + (sc.training.flash_attention ? 4.0 * w.a : 0.0);
+    l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
+    if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;
+    l.scores_per_as = sc.training.flash_attention ? 0.0 : e + (dropout ? 1.0 + e : 0.0);
+    return l;
+}
+
+// What one layer keeps when nothing is recomputed.
+LayerActivationBytes full_layer(const Scenario& sc, const Widths& w, const ActivationDtypes& dt) {
+    LayerActivationBytes l;
+    switch (sc.training.kernels) {
+        case Kernels::fused: l = fused_layer(sc, w, dt); break;
+        case Kernels::eager: l = eager_layer(sc, w, dt); break;
+        case Kernels::compiled: l = compiled_layer(sc, w, dt); break;
+    }
+    if (sc.training.flash_attention) l.scores_per_as = 0;  // scores never materialised [FA2]
+    return l;
+}
+
+// What one checkpointed layer keeps between its forward and its backward.
+LayerActivationBytes checkpointed_layer(const Scenario& sc, const Widths& w, const ActivationDtypes& dt,
+                                        const LayerActivationBytes& full) {
+    LayerActivationBytes l;
+    switch (sc.training.recompute) {
+        case Recompute::none: return full;
+        case Recompute::selective:
+            // Korthikanti's selective recomputation: the attention core (scores, softmax, dropout)
+            // is recomputed, everything else kept: sbh·(10 + 24/t). [MEGA-ACT §5, TM101]
+            l = full;
+            l.scores_per_as = 0;
+            return l;
+        case Recompute::full:
+            // Only the layer's input: 2·s·b·h in 16 bits (4 when the residual stream is fp32). [TM101]
+            l.checkpoint = dt.residual * w.h;
+            return l;
+        case Recompute::ops: {
+            // Op-level selective checkpointing (torchtitan "selective op", PyTorch SAC): the layer
+            // input, the attention output and log-sum-exp, and every second matmul's output in
+            // forward order (Q, V, gate, down for Llama-family layers; QKV, fc1 for fused QKV).
+            const double e = dt.matmul;
+            l.checkpoint = dt.residual * w.h;
+            l.attention = e * w.q + 4.0 * w.a;
+            if (separate_qkv(sc.model)) {
+                l.qkv = e * (w.q + w.kv);
+                l.mlp = (gated_mlp(sc.model) ? e * w.f : 0.0) * w.k;
+                l.linear_inputs = gated_mlp(sc.model) ? e * w.h : 0.0;  // down-projection output
+            } else {
+                l.qkv = e * (w.q + 2.0 * w.kv);
+                l.mlp = e * w.f * w.k;
+            }
+            l.scores_per_as = sc.training.flash_attention ? 0.0 : e;  // attention probabilities
+            return l;
+        }
+    }
+    return full;
+}
+
+// Bytes of one layer's activations for one micro-batch on one GPU.
+struct LayerSplit {
+    double t = 1, sequence_split = 1, zero_r = 1;
+};
+
+double layer_bytes(const LayerActivationBytes& l, const Widths& w, double tokens, const LayerSplit& sp) {
+    double per_token = l.replicated() / sp.sequence_split + l.tensor_parallel() / sp.t;
+    double scores = l.scores_per_as * w.a * w.s / sp.t;
+    return tokens * (per_token + scores) / sp.zero_r;
+}
+
+// Bytes per logit element the loss holds. [TORCH: cross_entropy = log_softmax + nll_loss; MEGA-ACT §4.3]
+LossBytesPerLogit loss_bytes_per_logit(const TrainingConfig& tr, double logit_bytes) {
+    LossBytesPerLogit b;
+    const double upcast = logit_bytes < 4.0 ? 4.0 : 0.0;  // logits.float() when the logits are 16-bit
+    switch (tr.loss) {
+        case Loss::standard:
+            if (tr.kernels == Kernels::fused) {
+                // Megatron's vocab-parallel cross-entropy: fp32 softmax kept (4·s·b·V/t), the
+                // gradient written in place; the 16-bit logits live only while being upcast. [MEGA-ACT §4.3]
+                b.saved = 4.0;
+                b.forward_peak = logit_bytes + upcast;
+                b.backward_peak = 4.0 + logit_bytes;
+            } else if (tr.kernels == Kernels::compiled) {
+                // Compiled blocks, logits upcast outside them (torchtune, torchtitan): the fused
+                // cross-entropy keeps the fp32 logits and writes one fp32 gradient.
+                b.saved = 4.0;
+                b.forward_peak = logit_bytes + upcast;
+                b.backward_peak = 8.0;
+            } else {
+                // F.cross_entropy(logits.float()): forward holds the logits, their fp32 copy and the
+                // fp32 log-probabilities (kept); backward the log-probabilities, the NLL gradient and
+                // the log-softmax gradient, all fp32.
+                b.saved = 4.0;
+                b.forward_peak = logit_bytes + upcast + 4.0;
+                b.backward_peak = 12.0;
+            }
+            break;
+        case Loss::chunked: {
+            // torchtune CEWithChunkedOutputLoss: all chunks' logits are computed first; each chunk
+            // is upcast and its log-probabilities kept; backward works one chunk at a time. Compiled
+            // (compute_cross_entropy under torch.compile), the upcast fuses into the loss kernel,
+            // which keeps the 16-bit chunk logits instead of fp32 log-probabilities.
+            double n = double(std::max<std::int64_t>(1, tr.loss_chunks));
+            if (tr.kernels == Kernels::compiled) {
+                b.saved = logit_bytes;
+                b.forward_peak = logit_bytes;
+                b.backward_peak = logit_bytes + (logit_bytes + 4.0) / n;
+            } else {
+                b.saved = 4.0;
+                b.forward_peak = logit_bytes + 4.0 + upcast / n;
+                b.backward_peak = 4.0 + (8.0 + logit_bytes) / n;
+            }
+            break;
+        }
+        case Loss::fused:
+            // Fused linear cross-entropy (Liger, Cut Cross-Entropy): logits exist one chunk at a
+            // time and never reach the timeline as a full tensor (see loss_token_bytes).
+            b.saved = 0;
+            b.forward_peak = 0;
+            b.backward_peak = 0;
+            break;
+    }
+    return b;
+}
+
+struct StageMemory {
+    MemoryTimeline timeline;
+    double peak = 0;
+    StepPhase peak_phase = StepPhase::forward;
+};
+
+void pick_peak(StageMemory& stage) {
+    stage.peak = -1;
+    for (StepPhase p : all_step_phases) {
+        double total = stage.timeline.at(p).total();
+        if (total > stage.peak) {
+            stage.peak = total;
+            stage.peak_phase = p;
+        }
+    }
+}
+
+PhaseMemory larger(const PhaseMemory& a, const PhaseMemory& b) { return a.total() >= b.total() ? a : b; }
+
+}  // namespace
+
+const char* step_phase_id(StepPhase phase) {
+    switch (phase) {
+        case StepPhase::forward: return "forward";
+        case StepPhase::loss: return "loss";
+        case StepPhase::backward: return "backward";
+        case StepPhase::optimizer_step: return "optimizer_step";
+    }
+    return "";
+}
+
+const char* step_phase_label(StepPhase phase) {
+    switch (phase) {
+        case StepPhase::forward: return "Forward";
+        case StepPhase::loss: return "Loss";
+        case StepPhase::backward: return "Backward";
+        case StepPhase::optimizer_step: return "Optimizer step";
+    }
+    return "";
+}
+
+void estimate_memory(const Scenario& sc, Estimate& e) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
+    const auto& par = sc.parallel;
+    const auto& hw = sc.hardware;
+    const auto& r = e.layout;
+    const auto& P = e.parameters;
+    const ActivationDtypes dt = activation_dtypes(sc);
+    const Widths w = widths(sc, r);
+
+    // ── model states [TM101 "3D parallelism"; ZERO §5] ──
+    const double t = double(par.tensor), pp = double(par.pipeline), dp = double(r.data_parallel);
+    const double model_parallel = t * pp;
+    const double expert_params = P.overridden ? 0.0 : double(m.layers) * P.expert_per_layer;
+    const double ep = double(par.expert);
+    const double dense_per_gpu = (P.total - expert_params) / model_parallel;
+    const double expert_per_gpu = expert_params / (model_parallel * ep);
+    e.params_per_gpu = dense_per_gpu + expert_per_gpu;
+    const double expert_dp = std::max(1.0, dp / ep);
+    auto sharded = [&](bool shard) { return shard ? dense_per_gpu / dp + expert_per_gpu / expert_dp : e.params_per_gpu; };
+    const int stage = par.zero_stage;
+    const auto& bpp = e.bytes_per_parameter;
+    const bool fsdp = fsdp_sharded(par);
+    const double compute_param_bytes = dt.fp32 ? 4.0 : 2.0;  // dtype parameters are gathered/cast to
+
+    auto& ms = e.model_states_bytes;
+    ms = {};
+    // FSDP with mixed precision keeps the fp32 master as the sharded parameter and casts a 16-bit
+    // copy only for the layers being computed. [FSDP]
+    bool no_persistent_16bit = fsdp && stage >= 3 && f::is_mixed(tr.precision);
+    ms.weights = no_persistent_16bit ? 0.0 : sharded(stage >= 3) * bpp.weights;
+    ms.gradients = sharded(stage >= 2) * bpp.gradients;
+    double optimizer_bytes = sharded(stage >= 1) * bpp.optimizer;
+    double layer_params = P.per_layer / t / (m.num_experts > 1 ? ep : 1.0);  // one layer on this GPU (upper bound)
+    double root_params = (P.embedding + P.lm_head + P.final_norm) / t;
+    if (stage >= 3) {
+        if (fsdp) {
+            // FSDP2 unshards the current and the prefetched block; the root module (embeddings,
+            // LM head) stays gathered; with pipeline stages the whole stage stays unsharded.
+            double gathered = pp > 1 ? e.params_per_gpu : std::min(e.params_per_gpu, 2.0 * layer_params + root_params);
+            ms.live_params = gathered * compute_param_bytes;
+        } else {
+            // DeepSpeed stage3_max_live_parameters bounds the gathered parameters. [TM101 "ZeRO-3"]
+            ms.live_params = std::min(par.zero3_live_params, e.params_per_gpu) * compute_param_bytes;
+        }
+    }
+    double host_states = (par.offload_optimizer || par.offload_params) ? optimizer_bytes : 0.0;
+    // bitsandbytes paged optimizers keep their states in CUDA unified memory, outside PyTorch's
+    // allocator, paged to the host under pressure: they never cause an out-of-memory error.
+    if (host_states == 0 && tr.paged_optimizer) {
+        double master = f::is_mixed(tr.precision) ? 4.0 : 0.0;
+        host_states = sharded(stage >= 1) * (bpp.optimizer - master);
+    }
+    ms.optimizer = optimizer_bytes - host_states;
+    double host_params = 0;
+    if (par.offload_params && stage >= 3) {
+        host_params = ms.weights + ms.gradients;
+        ms.weights = 0;
+        ms.gradients = layer_params * bpp.gradients;  // one layer's gradients on their way to the host
+    }
+    // Autocast caches a 16-bit copy of every matmul weight during forward; each is kept by its
+    // matmul until that layer's backward. [TORCH autocast]
+    // Matmul weights: every layer's (norms excluded) and the LM head, which a tied model casts from
+    // the embedding table.
+    double head_params = double(m.vocab_size) * double(m.hidden_size);
+    double matmul_params = std::max(0.0, e.params_per_gpu - (P.embedding + P.final_norm + P.lm_head) / model_parallel -
+                                             double(m.layers) * 2.0 * f::norm_params(m) / model_parallel) +
+                           head_params / model_parallel;
+    if (dt.autocast) ms.autocast_copies = 2.0 * matmul_params;
+    // Communication buckets: PyTorch DDP copies gradients into flat buckets (gradient_as_bucket_view
+    // off by default); DeepSpeed ZeRO-1/2 double-buffers a reduce bucket. [TORCH DDP; DeepSpeed config docs]
+    bool ddp = stage == 0 && dp > 1 &&
+               (tr.framework == Framework::hf || tr.framework == Framework::torchtune || tr.framework == Framework::fsdp);
+    if (ddp) ms.buckets = e.params_per_gpu * bpp.gradients;
+    if (tr.framework == Framework::deepspeed && (stage == 1 || stage == 2) && dp > 1)
+        ms.buckets = 2.0 * w.h * w.h * 2.0;  // reduce_bucket_size "auto" = h² elements, 16-bit
+    // Optimizer-step temporaries: foreach AdamW allocates sqrt(v) for every parameter it updates;
+    // DeepSpeed ZeRO-1/2 upcasts its gradient partition to fp32. [TORCH optim; DeepSpeed stage_1_and_2.py]
+    bool adam = tr.optimizer == Optimizer::adamw;
+    if (!tr.optimizer_in_backward && host_states == 0 && !tr.paged_optimizer) {
+        if (tr.optimizer_impl == OptimizerImpl::foreach && adam)
+            ms.optimizer_temporaries = sharded(stage >= 1) * f::optimizer_state_bytes(tr.precision);
+        if (tr.framework == Framework::deepspeed && (stage == 1 || stage == 2) && f::is_mixed(tr.precision))
+            ms.optimizer_temporaries = std::max(ms.optimizer_temporaries, sharded(true) * 4.0);
+    }
+
+    // ── activations [MEGA-ACT, HF, TORCH] ──
+    auto& a = e.activations;
+    a = {};
+    const double s = double(tr.seq_len), b = double(tr.micro_batch_size), h = w.h;
+    const double tokens = s * b;
+    const bool sp_on = par.sequence_parallel && par.tensor > 1;
+    LayerSplit split;
+    split.t = t;
+    split.sequence_split = sp_on ? t : 1.0;
+    split.zero_r = (par.partition_activations && !sp_on) ? t : 1.0;  // ZeRO-R partition_activations [TM101]
+
+    const LayerActivationBytes full = full_layer(sc, w, dt);
+    const LayerActivationBytes kept = checkpointed_layer(sc, w, dt, full);
+    const double full_bytes = layer_bytes(full, w, tokens, split);
+    const double kept_bytes = layer_bytes(kept, w, tokens, split);
+
+    a.layers_on_gpu = ceil_div(m.layers, par.pipeline);
+    bool layer_recompute = tr.recompute == Recompute::full || tr.recompute == Recompute::ops;
+    a.recomputed_layers = !layer_recompute ? (tr.recompute == Recompute::selective ? a.layers_on_gpu : 0.0)
+                          : tr.recompute_layers > 0 ? std::min(double(tr.recompute_layers), a.layers_on_gpu)
+                                                    : a.layers_on_gpu;
+    double all_recomputed = a.recomputed_layers >= a.layers_on_gpu;
+    a.layer = all_recomputed ? kept : full;
+    a.per_layer_bytes = all_recomputed ? kept_bytes : full_bytes;
+    const double sbh = tokens * h;
+    a.sbh_coefficient = (a.layer.replicated() / split.sequence_split + a.layer.tensor_parallel() / t) / h / split.zero_r;
+    a.as2b_coefficient = a.layer.scores_per_as / t / split.zero_r;
+    // 1F1B: the first stage keeps p micro-batches in flight (fewer if the step has fewer). [MEGA-ACT §4.2.3]
+    a.in_flight_microbatches = double(std::min<std::int64_t>(par.pipeline, r.grad_accum_steps));
+    double stage_bytes = a.recomputed_layers * kept_bytes + (a.layers_on_gpu - a.recomputed_layers) * full_bytes;
+    if (tr.recompute == Recompute::selective) stage_bytes = a.layers_on_gpu * kept_bytes;
+    a.transformer_layers_bytes = stage_bytes * a.in_flight_microbatches;
+
+    const double seq_split = split.sequence_split;
+    // Embedding dropout mask, 1 B per s·b·h, on the first stage for every in-flight micro-batch. [MEGA-ACT §4.3]
+    a.embedding_bytes = tr.dropout ? sbh / seq_split * a.in_flight_microbatches : 0.0;
+    // Last stage: the final norm's input (and what an eager norm saves) and the LM head's input. [MEGA-ACT §4.3]
+    double final_norm_per_token = 0, head_input_per_token = 0;
+    switch (tr.kernels) {
+        case Kernels::fused: final_norm_per_token = dt.matmul * h; head_input_per_token = dt.matmul * h; break;
+        case Kernels::eager:
+            final_norm_per_token = m.norm == NormKind::rmsnorm ? (dt.residual == 4.0 ? 8.0 : 6.0) * h : dt.residual * h;
+            head_input_per_token = dt.autocast ? 2.0 * h : dt.matmul * h;
+            break;
+        case Kernels::compiled: final_norm_per_token = dt.residual * h; break;
+    }
+    a.output_bytes = tokens * (final_norm_per_token + head_input_per_token) / seq_split;
+
+    // The loss: logits s·b·V/t elements (vocab-parallel under TP). [MEGA-ACT §4.3]
+    const double logit_bytes = dt.fp32 ? 4.0 : 2.0;
+    a.logits_elements = tokens * double(m.vocab_size) / t;
+    a.loss_per_logit = loss_bytes_per_logit(tr, logit_bytes);
+    double loss_saved = a.loss_per_logit.saved * a.logits_elements;
+    double loss_peak = std::max(a.loss_per_logit.forward_peak, a.loss_per_logit.backward_peak) * a.logits_elements;
+    if (tr.loss == Loss::fused) {
+        // Fused linear cross-entropy computes the hidden-state gradient in forward (kept) and one
+        // chunk of ≈ s·b·h/V rows of logits at a time (16-bit logits, fp32 softmax and gradient). [Liger-Kernel]
+        loss_saved = tokens * dt.matmul * h;
+        loss_peak = loss_saved + tokens * (logit_bytes + 8.0) * h;
+    }
+    a.loss_peak_bytes = loss_peak;
+
+    // Working sets: one layer's forward temporaries (eager attention scores before the softmax and
+    // the fp32 upcast; HF's 4-D causal mask), its backward (activation gradients in flight) and,
+    // under full/ops recomputation, the re-materialised layer. [TORCH]
+    const bool scores_materialised = !tr.flash_attention && tr.recompute != Recompute::selective;
+    if (scores_materialised) {
+        double score_bytes = dt.autocast || dt.fp32 ? 4.0 : dt.matmul;
+        double upcast = score_bytes == 4.0 ? 0.0 : 4.0;
+        a.forward_working_bytes = (score_bytes + upcast) * w.a * s * tokens / t;
+        if (tr.kernels == Kernels::eager) a.forward_working_bytes += b * s * s * (dt.autocast ? 4.0 : dt.matmul);
+    }
+    // Measured on the CPU harness (bench/memory, "backward working set"): the MLP's backward holds two
+    // f-wide gradients, eager attention's (e + 4)·a·s (the 16-bit probabilities' gradient and the fp32
+    // softmax gradient); FlashAttention-2's backward keeps an fp32 dQ accumulator and dQ, dK, dV (GQA:
+    // expanded to every head, then summed). [FA2]
+    double mlp_backward = 2.0 * dt.matmul * w.f * w.k / t;
+    double attention_backward = tr.flash_attention
+                                    ? (4.0 + dt.matmul) * w.q / t + 2.0 * dt.matmul * w.kv / t +
+                                          (w.kv < w.q ? 2.0 * dt.matmul * w.q / t : 0.0)
+                                    : (dt.matmul + 4.0) * w.a * s / t;
+    a.backward_working_bytes = tokens * (2.0 * dt.residual * h / seq_split + std::max(mlp_backward, attention_backward));
+    a.recompute_working_bytes = (layer_recompute && a.recomputed_layers > 0) ? std::max(0.0, full_bytes - kept_bytes) : 0.0;
+
+    // Activation offloading keeps about two layers on the GPU (the one computing, one in transfer).
+    double gpu_layer_bytes = a.transformer_layers_bytes;
+    if (tr.offload_activations) {
+        double resident = std::min(a.transformer_layers_bytes, 2.0 * a.per_layer_bytes);
+        a.host_bytes = a.transformer_layers_bytes - resident;
+        gpu_layer_bytes = resident;
+    }
+
+    // ── the timeline of one step on the busiest stage ──
+    // Gradients alive before this step's backward: from earlier micro-batches when accumulating, or
+    // always when the buffers persist between steps (Megatron main_grad, set_to_none=False).
+    const bool accumulating = (r.grad_accum_steps > 1 || tr.persistent_gradients) && !tr.optimizer_in_backward;
+    const double grads_present = accumulating ? ms.gradients : 0.0;
+    const double layer_grads = layer_params * bpp.gradients / (stage >= 2 ? dp : 1.0);
+    const double head_grads = (P.lm_head + P.final_norm) / t * bpp.gradients / (stage >= 2 ? dp : 1.0);
+    const double grads_end = tr.optimizer_in_backward ? layer_grads : ms.gradients;
+    const double fsdp_unsharded_grads = fsdp && stage >= 2 ? layer_params * (compute_param_bytes + bpp.gradients) : 0.0;
+    const double cache_per_layer = a.layers_on_gpu > 0 ? ms.autocast_copies / a.layers_on_gpu : 0.0;
+
+    auto stage_timeline = [&](bool first, bool last, double layers_activations) {
+        StageMemory st;
+        PhaseMemory base;
+        base.weights = ms.weights + ms.live_params + ms.autocast_copies;
+        base.optimizer = ms.optimizer;
+        base.gradients = grads_present + ms.buckets;
+        double embedding = first ? a.embedding_bytes : 0.0;
+        double output = last ? a.output_bytes : 0.0;
+
+        PhaseMemory fwd = base;
+        fwd.activations = layers_activations + embedding + output;
+        fwd.temporaries = a.forward_working_bytes;
+        st.timeline.at(StepPhase::forward) = fwd;
+
+        PhaseMemory loss = base;
+        loss.activations = layers_activations + embedding + output;
+        loss.logits = last ? loss_peak : 0.0;
+        st.timeline.at(StepPhase::loss) = loss;
+
+        PhaseMemory bwd_start = base;
+        bwd_start.gradients = std::max(grads_present, last ? head_grads : 0.0) + ms.buckets;
+        bwd_start.activations = layers_activations + embedding + output;
+        bwd_start.logits = last ? (tr.loss == Loss::fused ? loss_saved : logit_bytes * a.logits_elements) : 0.0;
+        bwd_start.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads;
+        PhaseMemory bwd_end = base;
+        bwd_end.weights = ms.weights + ms.live_params + cache_per_layer;
+        bwd_end.gradients = grads_end + ms.buckets;
+        bwd_end.activations = std::min(layers_activations, a.per_layer_bytes) + (first ? a.embedding_bytes / std::max(1.0, a.in_flight_microbatches) : 0.0);
+        bwd_end.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads;
+        st.timeline.at(StepPhase::backward) = larger(bwd_start, bwd_end);
+
+        PhaseMemory opt;
+        opt.weights = ms.weights;
+        opt.optimizer = ms.optimizer;
+        opt.gradients = (tr.optimizer_in_backward ? 0.0 : ms.gradients) + ms.buckets;
+        opt.temporaries = ms.optimizer_temporaries;
+        st.timeline.at(StepPhase::optimizer_step) = opt;
+        pick_peak(st);
+        return st;
+    };
+
+    StageMemory busiest;
+    if (par.pipeline == 1) {
+        busiest = stage_timeline(true, true, gpu_layer_bytes);
+    } else {
+        // First stage: all in-flight micro-batches; last stage: one micro-batch plus the loss.
+        StageMemory first_stage = stage_timeline(true, false, gpu_layer_bytes);
+        double last_layers = tr.offload_activations ? std::min(stage_bytes, 2.0 * a.per_layer_bytes) : stage_bytes;
+        StageMemory last_stage = stage_timeline(false, true, last_layers);
+        busiest = first_stage.peak >= last_stage.peak ? first_stage : last_stage;
+    }
+    a.total_bytes = busiest.timeline.at(StepPhase::loss).activations;
+    e.memory_timeline = busiest.timeline;
+
+    // ── the peak, the allocator's reserve and the device total ──
+    auto& mem = e.memory_per_gpu_bytes;
+    mem = {};
+    const PhaseMemory& peak = busiest.timeline.at(busiest.peak_phase);
+    mem.peak_phase = busiest.peak_phase;
+    mem.weights = peak.weights;
+    mem.zero3_live_params = busiest.peak_phase == StepPhase::optimizer_step ? 0.0 : ms.live_params;
+    mem.gradients = peak.gradients;
+    mem.optimizer = peak.optimizer;
+    mem.activations = peak.activations;
+    mem.logits = peak.logits;
+    mem.temporaries = peak.temporaries;
+    mem.peak_allocated = peak.total();
+    // The caching allocator holds more than the tensors need: block rounding and freed blocks it
+    // cannot reuse (allocator_overhead), and, because a freed large block is soon split by smaller
+    // tensors, one more copy of the step's largest transient tensor (typically the fp32 logits). [TORCH]
+    double largest_block = 0;
+    if (tr.loss != Loss::fused) {
+        double n = tr.loss == Loss::chunked ? double(std::max<std::int64_t>(1, tr.loss_chunks)) : 1.0;
+        largest_block = std::max(largest_block, 4.0 * a.logits_elements / n);
+    }
+    if (scores_materialised) largest_block = std::max(largest_block, 4.0 * w.a * s * tokens / t);
+    largest_block = std::max(largest_block, tokens * w.f * w.k * dt.matmul / t);
+    mem.peak_reserved = mem.peak_allocated * (1.0 + hw.allocator_overhead) + fragmentation_blocks * largest_block;
+    // NCCL's own buffers (outside PyTorch's allocator) when the GPUs talk to each other. [NCCL docs]
+    double nccl = par.num_gpus > 1 ? nccl_buffers_gib : 0.0;
+    double fixed = (hw.cuda_context_gib + hw.reserved_gib + nccl) * bytes_per_gib;
+    mem.total = mem.peak_reserved + fixed;
+    mem.overhead = mem.total - mem.peak_allocated;
+
+    e.host_memory_bytes.per_gpu = host_states + host_params + a.host_bytes;
+    e.host_memory_bytes.total = e.host_memory_bytes.per_gpu * double(par.num_gpus);
+    e.capacity_bytes = hw.memory_gib * bytes_per_gib;
+    e.headroom_bytes = e.capacity_bytes - mem.total;
+    e.fits = mem.total <= e.capacity_bytes;
+}
+
+}  // namespace vramcalc

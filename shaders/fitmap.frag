@@ -11,6 +11,11 @@ uniform vec2 u_cells;      // grid size (columns, rows)
 uniform vec2 u_smooth;     // per axis: 1 = dense numeric axis (interpolate), 0 = discrete cells
 uniform float u_line_px;   // contour half-width in framebuffer pixels
 uniform float u_scale;     // device pixel ratio (stripe spacing in CSS pixels)
+// Colours from src/app/fitmap.hpp (one source with the legend): the fit ramp (rgb, position) for
+// ratio ≤ 1, over capacity (at 1×, at 4× and beyond), invalid cells (hatch light, dark).
+uniform vec4 u_ramp[4];
+uniform vec3 u_over[2];
+uniform vec3 u_invalid[2];
 
 in vec2 v_uv;
 out vec4 frag_color;
@@ -32,20 +37,19 @@ float ratio_at(vec2 p) {
 }
 
 vec3 fit_colour(float r) {
-    vec3 c0 = vec3(0.082, 0.176, 0.322);   // #152D52
-    vec3 c1 = vec3(0.118, 0.420, 0.561);   // #1E6B8F
-    vec3 c2 = vec3(0.188, 0.647, 0.471);   // #30A578
-    vec3 c3 = vec3(0.910, 0.737, 0.259);   // #E8BC42 at the limit
     r = clamp(r, 0.0, 1.0);
-    if (r < 0.45) return mix(c0, c1, r / 0.45);
-    if (r < 0.8) return mix(c1, c2, (r - 0.45) / 0.35);
-    return mix(c2, c3, (r - 0.8) / 0.2);
+    vec3 c = u_ramp[0].rgb;
+    for (int i = 1; i < 4; ++i) {
+        float a = u_ramp[i - 1].w, b = u_ramp[i].w;
+        if (r >= a) c = mix(u_ramp[i - 1].rgb, u_ramp[i].rgb, clamp((r - a) / (b - a), 0.0, 1.0));
+    }
+    return c;
 }
 
 vec3 over_colour(float r) {
     // 1 → bright red, 4× capacity and beyond → dark wine (log scale).
     float t = clamp(log2(r) / 2.0, 0.0, 1.0);
-    return mix(vec3(0.929, 0.290, 0.302), vec3(0.361, 0.082, 0.157), t);
+    return mix(u_over[0], u_over[1], t);
 }
 
 void main() {
@@ -56,7 +60,7 @@ void main() {
     if (r < 0.0) {
         vec2 px = gl_FragCoord.xy / u_scale;
         float h = min(abs(fract((px.x + px.y) / 10.0) - 0.5), abs(fract((px.x - px.y) / 10.0) - 0.5));
-        colour = mix(vec3(0.205, 0.220, 0.255), vec3(0.150, 0.162, 0.190), smoothstep(0.06, 0.12, h));
+        colour = mix(u_invalid[0], u_invalid[1], smoothstep(0.06, 0.12, h));
     } else if (r > 1.0) {
         colour = over_colour(r);
         float s = fract((gl_FragCoord.x - gl_FragCoord.y) / (9.0 * u_scale));

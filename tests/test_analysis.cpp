@@ -161,3 +161,43 @@ TEST_CASE("explain: every term's inputs reproduce its value") {
         CHECK(std::string(t.formula).find('=') != std::string::npos);
     }
 }
+
+TEST_CASE("a sweep point is valid exactly when validate() finds nothing, on every point the charts draw") {
+    std::vector<Scenario> bases(1);
+    Scenario llama;
+    apply_model_preset(llama, "llama-2-70b");
+    llama.parallel.num_gpus = 64;
+    llama.parallel.tensor = 8;
+    llama.parallel.pipeline = 2;
+    bases.push_back(llama);
+    Scenario moe;
+    apply_model_preset(moe, "mixtral-8x7b");
+    moe.parallel.num_gpus = 16;
+    moe.parallel.expert = 8;
+    bases.push_back(moe);
+    Scenario gpt2;
+    apply_model_preset(gpt2, "gpt2");  // learned positions: s is bounded
+    bases.push_back(gpt2);
+    int invalid = 0, points = 0;
+    for (const auto& base : bases) {
+        REQUIRE(validate(base).empty());
+        for (SweepAxis x : all_sweep_axes) {
+            auto xs = sweep_axis_values(base, x, 16);
+            for (SweepAxis y : all_sweep_axes) {
+                auto ys = sweep_axis_values(base, y, 16);
+                for (auto xv : xs)
+                    for (auto yv : ys) {
+                        Scenario s = base;
+                        set_sweep_axis(s, x, xv);
+                        set_sweep_axis(s, y, yv);
+                        bool valid = validate(s).empty();
+                        CHECK(sweep_point_valid(s) == valid);
+                        invalid += !valid;
+                        ++points;
+                    }
+            }
+        }
+    }
+    CHECK(invalid > 0);  // the comparison covers both outcomes
+    CHECK(invalid < points);
+}

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
+#include <string>
 
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
@@ -158,4 +160,28 @@ TEST_CASE("extreme valid scenarios stay finite") {
     CHECK(std::isfinite(e.memory_per_gpu_bytes.total));
     CHECK(std::isfinite(e.compute.total_flops));
     CHECK(std::isfinite(e.compute.seconds));
+}
+
+TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of each such field") {
+    std::map<std::string, std::string> zero_means;
+    for (const auto& f : scenario_fields())
+        if (f.zero_means) zero_means[f.path] = f.zero_means;
+    const std::map<std::string, std::string> expected = {
+        {"model.num_kv_heads", "auto"},          {"model.head_dim", "auto"},
+        {"model.ffn_hidden_size", "auto"},       {"training.global_batch_size", "auto"},
+        {"training.grad_accum_steps", "auto"},   {"parallel.zero3_live_params", "not counted"},
+        {"hardware.achieved_tflops", "from MFU"},
+    };
+    CHECK(zero_means == expected);
+    for (const auto& [path, meaning] : expected) {
+        INFO(path);
+        const FieldSpec* f = find_field_by_path(path);
+        CHECK(std::string(f->help).find("0 = ") != std::string::npos);  // the help text says it too
+        Scenario s;
+        s.hardware.mfu = 0.5;                       // so achieved_tflops = 0 is valid
+        s.training.grad_accum_steps = 128;          // so global_batch_size = 0 is valid
+        f->set(s, 0.0);
+        if (path == "training.grad_accum_steps") s.training.global_batch_size = 1024;
+        CHECK(validate(s).empty());
+    }
 }

@@ -148,17 +148,26 @@ async function start() {
     });
     try { return fn(...ptrs); } finally { ptrs.forEach((p) => Module._free(p)); }
   };
-  // Test hook: numbers come from here, never from pixels.
+  // The test hooks, all of them (C side: src/app/test_hooks.cpp): numbers and what was drawn come
+  // from here as JSON, never from pixels.
+  const json = (fn, ...args) => JSON.parse(str(withStrings(fn, ...args)));
   window.vramcalcTest = Object.freeze({
     scenarioJson: () => str(Module._vramcalc_test_scenario_json()),
     estimateJson: () => str(Module._vramcalc_test_estimate_json()),
     link: () => str(Module._vramcalc_test_link()),
-    messages: () => JSON.parse(str(Module._vramcalc_test_messages())),
+    messages: () => json(Module._vramcalc_test_messages),
+    notes: () => json(Module._vramcalc_test_notes),
     setField: (path, value) => str(withStrings(Module._vramcalc_test_set_field, path, value)),
     frameCount: () => Module._vramcalc_test_frame_count(),
     busy: () => frameQueued,  // a frame is scheduled (the page has not settled yet)
-    layout: () => JSON.parse(str(Module._vramcalc_test_layout())),
-    itemRect: (name) => JSON.parse(str(withStrings(Module._vramcalc_test_item_rect, name))),
+    layout: () => json(Module._vramcalc_test_layout),
+    itemRect: (name) => json(Module._vramcalc_test_item_rect, name),
+    charts: () => json(Module._vramcalc_test_charts),
+    shaders: () => json(Module._vramcalc_test_shaders),
+    explain: () => json(Module._vramcalc_test_explain),
+    markdown: () => str(Module._vramcalc_test_markdown()),
+    setMapAxes: (x, y) => { const r = str(withStrings(Module._vramcalc_test_set_map_axes, x, y)); wake(); return r; },
+    chartsBench: (runs) => json(Module._vramcalc_test_bench, runs || 10),
   });
   requestFrame();
 }

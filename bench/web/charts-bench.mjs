@@ -1,6 +1,6 @@
 // Web bench of issue 5's charts: time to compute the fit-map grid (b = 1..128 × s = 128..16384, as
 // BM_FitGrid) and all sweep charts (b, s, N × 4 ZeRO stages + largest b and s) in the browser's
-// wasm, median of runs, via window.vramcalcChartsTest.bench. Native figures: bench/bench_estimate.cpp
+// wasm, median of runs, via window.vramcalcTest.chartsBench. Native figures: bench/bench_estimate.cpp
 // (BM_FitGrid, BM_AllSweeps). Usage: node bench/web/charts-bench.mjs [runs]
 import { serve, launch, openPage, settle } from '../../tests/browser/lib.mjs';
 
@@ -16,7 +16,7 @@ try {
   for (const [name, hash] of scenarios) {
     const { page, context } = await openPage(browser, server.url + 'index.html' + hash);
     await settle(page);
-    const r = await page.evaluate((n) => window.vramcalcChartsTest.bench(n), runs);
+    const r = await page.evaluate((n) => window.vramcalcTest.chartsBench(n), runs);
     const side = Math.round(Math.sqrt(r.cells));
     console.log(`${name}: fit-map grid ${side}² cells ${r.grid_ms.toFixed(2)} ms, ` +
       `sweeps + largest b/s ${r.sweeps_ms.toFixed(2)} ms (median of ${r.runs})`);

@@ -258,7 +258,6 @@ void App::draw(float width, float height) {
         }
         ImGui::Dummy(ImVec2(0, 2));
         draw_link_banner(*this);
-        draw_notes(*this);
         if (evaluation.ok()) {
             draw_verdict(*this);
             draw_tiles(*this, content_w >= 600 ? 4 : 2);

@@ -20,7 +20,8 @@ int tex_w = 0, tex_h = 0;
 bool build_tried = false;
 std::string build_error;
 int draw_count = 0;
-GLint u_rect = -1, u_grid = -1, u_cells = -1, u_smooth = -1, u_line_px = -1, u_scale = -1;
+GLint u_rect = -1, u_grid = -1, u_cells = -1, u_smooth = -1, u_line_px = -1, u_scale = -1, u_ramp = -1, u_over = -1,
+      u_invalid = -1;
 
 GLuint target = 0, framebuffer = 0;  // the rendered heatmap
 int target_w = 0, target_h = 0;
@@ -75,6 +76,9 @@ void build() {
     u_smooth = glGetUniformLocation(p, "u_smooth");
     u_line_px = glGetUniformLocation(p, "u_line_px");
     u_scale = glGetUniformLocation(p, "u_scale");
+    u_ramp = glGetUniformLocation(p, "u_ramp");
+    u_over = glGetUniformLocation(p, "u_over");
+    u_invalid = glGetUniformLocation(p, "u_invalid");
 }
 
 void render(int w, int h, bool smooth_x, bool smooth_y, float ratio) {
@@ -107,6 +111,18 @@ void render(int w, int h, bool smooth_x, bool smooth_y, float ratio) {
         glUniform2f(u_smooth, smooth_x ? 1.0f : 0.0f, smooth_y ? 1.0f : 0.0f);
         glUniform1f(u_line_px, 1.25f * ratio);
         glUniform1f(u_scale, ratio);
+        float ramp[4 * 4];
+        for (int i = 0; i < 4; ++i) {
+            const RampStop& s = fit_ramp[i];
+            float stop[4] = {s.colour.r, s.colour.g, s.colour.b, s.at};
+            std::copy(stop, stop + 4, ramp + 4 * i);
+        }
+        glUniform4fv(u_ramp, 4, ramp);
+        const float over[6] = {over_near.r, over_near.g, over_near.b, over_far.r, over_far.g, over_far.b};
+        glUniform3fv(u_over, 2, over);
+        const float invalid[6] = {invalid_light.r, invalid_light.g, invalid_light.b,
+                                  invalid_dark.r,  invalid_dark.g,  invalid_dark.b};
+        glUniform3fv(u_invalid, 2, invalid);
     });
     p.id = 0;  // not ours to delete
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -115,6 +131,19 @@ void render(int w, int h, bool smooth_x, bool smooth_y, float ratio) {
 }
 
 }  // namespace
+
+Colour ramp_colour(float r) {
+    r = std::clamp(r, 0.0f, 1.0f);
+    Colour c = fit_ramp[0].colour;
+    for (int i = 1; i < 4; ++i) {
+        const RampStop &a = fit_ramp[i - 1], &b = fit_ramp[i];
+        if (r < a.at) break;
+        float t = std::clamp((r - a.at) / (b.at - a.at), 0.0f, 1.0f);
+        c = {a.colour.r + (b.colour.r - a.colour.r) * t, a.colour.g + (b.colour.g - a.colour.g) * t,
+             a.colour.b + (b.colour.b - a.colour.b) * t};
+    }
+    return c;
+}
 
 void upload(const float* ratios, int columns, int rows) {
     if (columns <= 0 || rows <= 0) return;

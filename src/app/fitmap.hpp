@@ -8,6 +8,28 @@
 
 namespace vramcalc::app::fitmap {
 
+// The map's colours, said once: the shader receives them as uniforms (u_ramp, u_over, u_invalid)
+// and the legend draws the same values.
+struct Colour {
+    float r, g, b;
+};
+struct RampStop {
+    float at;  // memory / capacity
+    Colour colour;
+};
+// Fits (ratio ≤ 1): deep blue (plenty of room) through green to amber at the limit.
+inline constexpr RampStop fit_ramp[4] = {{0.0f, {0.082f, 0.176f, 0.322f}},    // #152D52
+                                         {0.45f, {0.118f, 0.420f, 0.561f}},   // #1E6B8F
+                                         {0.8f, {0.188f, 0.647f, 0.471f}},    // #30A578
+                                         {1.0f, {0.910f, 0.737f, 0.259f}}};   // #E8BC42
+// Does not fit: bright red at capacity to dark wine at 4× capacity and beyond (log scale).
+inline constexpr Colour over_near = {0.929f, 0.290f, 0.302f};  // #ED4A4D
+inline constexpr Colour over_far = {0.361f, 0.082f, 0.157f};
+// Invalid layout: grey cross-hatch between these two.
+inline constexpr Colour invalid_light = {0.205f, 0.220f, 0.255f};  // #343841
+inline constexpr Colour invalid_dark = {0.150f, 0.162f, 0.190f};
+Colour ramp_colour(float ratio);  // the fit ramp at a ratio in [0, 1] (the shader's fit_colour)
+
 // Uploads a grid (row-major, x fastest, row 0 = bottom row). Cheap when the size is unchanged.
 void upload(const float* ratios, int columns, int rows);
 

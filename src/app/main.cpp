@@ -1,5 +1,5 @@
 // Entry point of the page: GLFW/WebGL2 setup, the on-demand frame loop, HiDPI handling and the
-// C exports that web/main.js calls (frame, wake-up, hash changes, test hook).
+// C exports that web/main.js calls (frame, wake-up, hash changes; the test hooks are test_hooks.cpp).
 //
 // Frame loop: web/main.js owns requestAnimationFrame. Input events call vramcalc_wake(), which
 // asks for a few frames; vramcalc_frame() returns 1 while it wants more (settling layout,
@@ -21,8 +21,7 @@
 #include <vector>
 
 #include "app.hpp"
-#include "codec/field_text.hpp"
-#include "codec/json.hpp"
+#include "page.hpp"
 #include "gfx.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -42,12 +41,6 @@ long long frame_count = 0;
 float current_ratio = 0;
 int backing_w = 0, backing_h = 0;
 double css_w = 0, css_h = 0;
-std::string scratch;  // storage for strings returned to JavaScript
-
-void wake(int frames) {
-    if (frames > frames_wanted) frames_wanted = frames;
-    web::request_frame();
-}
 
 // GLFW on Emscripten passes wheel deltas as raw DOM pixels with y down; ImGui wants steps, y up.
 void scroll_callback(GLFWwindow* w, double dx, double dy) {
@@ -112,6 +105,18 @@ void apply_touch_scroll() {
 
 }  // namespace
 
+namespace vramcalc::app {
+
+void wake(int frames) {
+    if (frames > frames_wanted) frames_wanted = frames;
+    web::request_frame();
+}
+
+CanvasLayout canvas_layout() { return {css_w, css_h, backing_w, backing_h, current_ratio}; }
+long long frames_drawn() { return frame_count; }
+
+}  // namespace vramcalc::app
+
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void vramcalc_wake() { wake(6); }
@@ -154,59 +159,6 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
     for (bool d : io.MouseDown) any_down |= d;
     if (frames_wanted > 0) --frames_wanted;
     return (frames_wanted > 0 || any_down || the_app().animating()) ? 1 : 0;
-}
-
-// ── Test hook (window.vramcalcTest in web/main.js): numbers as JSON, never read from pixels ──
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_scenario_json() {
-    scratch = codec::scenario_to_json(the_app().scenario).dump();
-    return scratch.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_estimate_json() {
-    scratch = codec::evaluation_to_json(the_app().scenario, the_app().evaluation).dump();
-    return scratch.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_link() {
-    scratch = the_app().link.empty() ? codec::encode_link(the_app().scenario) : the_app().link;
-    return scratch.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_messages() {
-    scratch = codec::issues_to_json(the_app().link_issues).dump();
-    return scratch.c_str();
-}
-
-// Sets a field by path from text; returns "" on success or the message.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_set_field(const char* path, const char* value) {
-    const FieldSpec* f = find_field_by_path(path ? path : "");
-    if (!f) {
-        scratch = std::string("unknown field ") + (path ? path : "");
-        return scratch.c_str();
-    }
-    scratch = codec::set_field_from_text(the_app().scenario, *f, value ? value : "");
-    if (scratch.empty()) the_app().touched();
-    wake(4);
-    return scratch.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_item_rect(const char* name) {
-    scratch = item_rect_json(name ? name : "");
-    return scratch.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE double vramcalc_test_frame_count() { return double(frame_count); }
-
-// {"css":[w,h],"backing":[w,h],"ratio":r,"wide":bool,"shaders":bool}
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
-    char buf[256];
-    std::snprintf(buf, sizeof buf,
-                  "{\"css\":[%.2f,%.2f],\"backing\":[%d,%d],\"ratio\":%.3f,\"embed\":%s,\"shaders\":%s,\"banner\":%s}",
-                  css_w, css_h, backing_w, backing_h, current_ratio, the_app().embed ? "true" : "false",
-                  gfx::build_all_for_test() ? "true" : "false",
-                  the_app().link_banner_open && !the_app().link_issues.empty() ? "true" : "false");
-    scratch = buf;
-    return scratch.c_str();
 }
 
 }  // extern "C"

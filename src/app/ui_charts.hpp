@@ -1,10 +1,16 @@
-// Charts of issue 5: the largest micro-batch / longest sequence that fits, the sweep charts
-// (per-GPU memory against b, s and N, one line per ZeRO stage) and the fit map (a heatmap over two
-// axes drawn by shaders/fitmap.frag). Every number comes from src/core/analysis.hpp; the results
-// are recomputed only when the scenario changes (App::revision), never per frame.
+// The chart panels: the largest micro-batch / longest sequence that fits (ui_largest_fit.cpp), the
+// sweep charts (ui_sweeps.cpp: per-GPU memory against b, s and N, one line per ZeRO stage) and the
+// fit map (ui_fitmap.cpp: a heatmap over two axes drawn by shaders/fitmap.frag). Every number comes
+// from src/core/analysis.hpp; results are recomputed only when the scenario changes
+// (App::revision), never per frame. Shared drawing helpers: plot.hpp.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/analysis.hpp"
 
 namespace vramcalc::app {
 
@@ -14,7 +20,7 @@ struct Analysis {
     unsigned revision = ~0u;
     std::int64_t largest_b = 0, largest_s = 0;  // 0: even 1 does not fit
     std::int64_t b_upper = 0, s_upper = 0;      // search bounds (a value equal to it means "at least")
-    double largest_ms = 0, sweeps_ms = 0, grid_ms = 0;
+    double largest_ms = 0;
 };
 
 // Recomputes when the scenario changed since the last call (cheap otherwise).
@@ -23,5 +29,30 @@ const Analysis& analysis(const App& app);
 void draw_largest_fit(App& app);  // one line for the verdict card
 void draw_sweeps(App& app);       // the sweep charts card
 void draw_fit_map(App& app);      // the fit map card
+
+// ── What the charts drew in the last frame, for the test hooks (test_hooks.cpp) ──
+struct DrawnSweep {
+    std::string axis;
+    std::vector<std::int64_t> values;
+    std::array<std::vector<std::array<float, 3>>, 4> points;  // per ZeRO stage: x, y (CSS px), visible 1/0
+};
+struct SweepsView {
+    const std::vector<DrawnSweep>& sweeps;
+    double ms;  // time of the last recomputation
+};
+SweepsView sweeps_view();
+
+struct FitMapView {
+    SweepAxis x_axis, y_axis;
+    const std::vector<std::int64_t>& xs;
+    const std::vector<std::int64_t>& ys;
+    const std::vector<float>& ratios;  // per cell, x fastest; invalid_cell for invalid layouts
+    std::array<float, 4> rect;         // x, y, w, h in CSS px
+    bool drawn;
+    int hover_x, hover_y;
+    double ms;
+};
+FitMapView fit_map_view();
+bool set_fit_map_axes(SweepAxis x, SweepAxis y);  // false (nothing changed) when they are equal
 
 }  // namespace vramcalc::app

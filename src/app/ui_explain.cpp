@@ -1,14 +1,10 @@
 #include "ui_explain.hpp"
 
-#include <emscripten.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "app.hpp"
 #include "format/markdown.hpp"
@@ -27,7 +23,7 @@ std::vector<ExplainTerm> terms;
 double copied_until = -1;
 std::string last_copied;
 
-struct Drawn {  // what the panel showed in the last frame (test hook)
+struct Drawn {  // what the panel showed in the last frame (test hooks)
     std::string id, label, formula, source, value;
     std::vector<std::array<std::string, 3>> inputs;
     bool drawn = false;
@@ -160,30 +156,7 @@ void draw_explain(App& app) {
     ImGui::Dummy(ImVec2(0, 2));
 }
 
+ExplainView explain_view() { return {selected, drawn.drawn, drawn.id, drawn.label, drawn.formula, drawn.source, drawn.value,
+                                     drawn.inputs, last_copied}; }
+
 }  // namespace vramcalc::app
-
-namespace {
-std::string explain_scratch;
-}
-
-extern "C" {
-
-// What the explain panel showed in the last frame, and the selection.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_charts_explain() {
-    using vramcalc::app::drawn;
-    nlohmann::json inputs = nlohmann::json::array();
-    for (const auto& in : drawn.inputs) inputs.push_back({{"symbol", in[0]}, {"value", in[1]}, {"unit", in[2]}});
-    nlohmann::json j = {{"selected", vramcalc::app::selected}, {"drawn", drawn.drawn},     {"id", drawn.id},
-                        {"label", drawn.label},                {"formula", drawn.formula}, {"source", drawn.source},
-                        {"value", drawn.value},                {"inputs", inputs},
-                        {"last_copied", vramcalc::app::last_copied}};
-    explain_scratch = j.dump();
-    return explain_scratch.c_str();
-}
-
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_charts_markdown() {
-    explain_scratch = vramcalc::app::markdown_for(vramcalc::app::the_app());
-    return explain_scratch.c_str();
-}
-
-}  // extern "C"

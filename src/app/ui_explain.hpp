@@ -3,7 +3,9 @@
 // with the scenario's link, from src/codec/markdown.hpp).
 #pragma once
 
+#include <array>
 #include <string>
+#include <vector>
 
 namespace vramcalc::app {
 
@@ -13,5 +15,15 @@ void explain_select(const char* id);  // opens the panel on this term (a result 
 bool explain_is_selected(const char* id);
 void draw_explain(App& app);
 std::string markdown_for(const App& app);  // what "Copy as Markdown" puts on the clipboard
+
+// What the panel showed in the last frame, for the test hooks (test_hooks.cpp).
+struct ExplainView {
+    const std::string& selected;
+    bool drawn;
+    const std::string &id, &label, &formula, &source, &value;
+    const std::vector<std::array<std::string, 3>>& inputs;  // symbol, value as shown, unit
+    const std::string& last_copied;                         // the last "Copy as Markdown" text
+};
+ExplainView explain_view();
 
 }  // namespace vramcalc::app

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstring>
+#include <cstdio>
 #include <string>
 #include <tuple>
 
@@ -206,7 +206,7 @@ void field_row(App& app, const FieldSpec& f) {
             box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
             record_item(f.path);
             help_tooltip(title.c_str(), body.c_str());
-            if (v == 0 && std::strstr(f.help, "0 = ")) suffix = "auto";  // "0 = derive" fields
+            if (v == 0 && f.zero_means) suffix = f.zero_means;
             const bool geometric = f.ui_max > 256;  // big ranges move by halves/doubles
             ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, ImGui::GetStyle().FramePadding.y));
             ImGui::SameLine(0, spacing);
@@ -238,7 +238,7 @@ void field_row(App& app, const FieldSpec& f) {
             box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
             record_item(f.path);
             help_tooltip(title.c_str(), body.c_str());
-            if (v == 0 && std::strstr(f.help, "0 = ")) suffix = "auto";
+            if (v == 0 && f.zero_means) suffix = f.zero_means;
             else if (std::fabs(v) >= 1e5 && !ImGui::IsItemActive()) suffix = format_count(v) + (suffix.empty() ? "" : " " + suffix);
             break;
         }

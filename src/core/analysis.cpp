@@ -60,21 +60,7 @@ void set_sweep_axis(Scenario& s, SweepAxis axis, std::int64_t value) {
     }
 }
 
-bool sweep_point_valid(const Scenario& s) {
-    const auto& m = s.model;
-    const auto& par = s.parallel;
-    if (s.training.micro_batch_size < 1 || s.training.seq_len < 1 || m.layers < 1) return false;
-    if (par.num_gpus < 1 || par.tensor < 1 || par.pipeline < 1 || par.zero_stage < 0 || par.zero_stage > 3) return false;
-    if (par.num_gpus % (par.tensor * par.pipeline) != 0) return false;
-    if (par.pipeline > m.layers) return false;
-    std::int64_t kv = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
-    std::int64_t ffn = m.ffn_hidden_size > 0 ? m.ffn_hidden_size : 4 * m.hidden_size;
-    if (m.num_heads % par.tensor != 0 || kv % par.tensor != 0 || ffn % par.tensor != 0) return false;
-    if ((par.num_gpus / (par.tensor * par.pipeline)) % par.expert != 0) return false;
-    if (m.position_embedding == PositionEmbedding::learned && s.training.seq_len > m.max_position_embeddings)
-        return false;
-    return true;
-}
+bool sweep_point_valid(const Scenario& s) { return is_valid(s); }
 
 std::vector<std::int64_t> sweep_axis_values(const Scenario& s, SweepAxis axis, int max_points) {
     std::vector<std::int64_t> values;
@@ -165,8 +151,7 @@ std::int64_t largest_fitting(const Scenario& base, SweepAxis axis, std::int64_t 
         set_sweep_axis(s, axis, v);
         return sweep_point_valid(s) && estimate(s).fits;
     };
-    if (axis == SweepAxis::seq_len && base.model.position_embedding == PositionEmbedding::learned)
-        upper = std::min(upper, base.model.max_position_embeddings);
+    if (axis == SweepAxis::seq_len) upper = std::min(upper, longest_sequence(base.model));
     if (upper < 1 || !fits(1)) return 0;
     std::int64_t lo = 1, hi = upper;  // fits(lo) holds
     if (fits(hi)) return hi;

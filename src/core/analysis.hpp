@@ -1,7 +1,7 @@
 // What-if analysis on top of estimate(): sweeps along one axis, a 2-D fit grid, and the largest
 // value of an axis that still fits. Sweeps start from a valid Scenario and change one or two
-// integer fields; `sweep_point_valid` re-checks only the rules those fields take part in, so a
-// grid of a few hundred × a few hundred cells stays well inside one frame (see bench/).
+// integer fields; each point is checked by every rule of validate() (is_valid: no messages, no
+// allocation), so a grid of a few hundred × a few hundred cells stays well inside one frame (bench/).
 #pragma once
 
 #include <cstdint>
@@ -27,7 +27,7 @@ std::int64_t sweep_axis_value(const Scenario& scenario, SweepAxis axis);
 // global batch follows b and DP, as it does when one edits a launch script.
 void set_sweep_axis(Scenario& scenario, SweepAxis axis, std::int64_t value);
 
-// The rules a changed axis can break (divisibility of the layout, heads by t, s ≤ positions, …).
+// Whether a point of a sweep or grid is a valid scenario: is_valid(), i.e. validate() is empty.
 bool sweep_point_valid(const Scenario& scenario);
 
 // Axis values worth plotting: powers of two for b, N, t, p (and divisors for t, p), a linear

@@ -135,6 +135,8 @@ struct Note {
 
 // Every rule a Scenario must satisfy; empty when the scenario is valid.
 std::vector<ValidationIssue> validate(const Scenario& scenario);
+// validate(scenario).empty(), without building a message or allocating: the same rules.
+bool is_valid(const Scenario& scenario);
 
 // The longest sequence the model takes: its learned position table; RoPE sets no limit.
 std::int64_t longest_sequence(const ModelConfig& model);

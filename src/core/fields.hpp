@@ -29,6 +29,9 @@ struct FieldSpec {
     // Text fields only.
     std::string (*get_text)(const Scenario&);
     void (*set_text)(Scenario&, std::string);
+    // What the value 0 means where it is not a quantity but a choice ("auto" = derived from other
+    // fields, "not counted", …); nullptr when 0 is just zero. The UI shows it instead of the unit.
+    const char* zero_means = nullptr;
 };
 
 std::span<const FieldSpec> scenario_fields();

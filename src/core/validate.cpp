@@ -20,24 +20,36 @@ constexpr std::int64_t max_experts = 100'000;
 constexpr double max_tokens = 1e18;
 constexpr double max_params = 1e16;
 
+// Runs the rules. Messages are built lazily (a callable), only when they are collected: is_valid()
+// checks the same rules without building a string, fast enough for every cell of a fit map.
 struct Checker {
+    bool collect = true;
+    bool ok = true;
     std::vector<ValidationIssue> issues;
 
-    void fail(const char* field, std::string message) { issues.push_back({field, std::move(message)}); }
+    template <class Message>
+    void fail(const char* field, Message&& message) {
+        ok = false;
+        if (collect) issues.push_back({field, message()});
+    }
 
     bool range(const char* field, std::int64_t value, std::int64_t lo, std::int64_t hi) {
         if (value >= lo && value <= hi) return true;
-        fail(field, "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) +
-                        " (got " + std::to_string(value) + ")");
+        fail(field, [&] {
+            return "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi) + " (got " +
+                   std::to_string(value) + ")";
+        });
         return false;
     }
 
     bool real(const char* field, double value, double lo, double hi, bool lo_inclusive = true) {
-        bool ok = std::isfinite(value) && (lo_inclusive ? value >= lo : value > lo) && value <= hi;
-        if (ok) return true;
-        std::string shown = std::isfinite(value) ? std::to_string(value) : std::string("not a finite number");
-        fail(field, std::string("must be a number ") + (lo_inclusive ? "from " : "greater than ") + compact(lo) +
-                        (lo_inclusive ? " to " : " and at most ") + compact(hi) + " (got " + shown + ")");
+        bool in_range = std::isfinite(value) && (lo_inclusive ? value >= lo : value > lo) && value <= hi;
+        if (in_range) return true;
+        fail(field, [&] {
+            std::string shown = std::isfinite(value) ? std::to_string(value) : std::string("not a finite number");
+            return std::string("must be a number ") + (lo_inclusive ? "from " : "greater than ") + compact(lo) +
+                   (lo_inclusive ? " to " : " and at most ") + compact(hi) + " (got " + shown + ")";
+        });
         return false;
     }
 
@@ -55,8 +67,9 @@ std::int64_t longest_sequence(const ModelConfig& m) {
                                                               : std::numeric_limits<std::int64_t>::max();
 }
 
-std::vector<ValidationIssue> validate(const Scenario& sc) {
-    Checker c;
+namespace {
+
+void check_rules(const Scenario& sc, Checker& c) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
     const auto& par = sc.parallel;
@@ -68,32 +81,42 @@ std::vector<ValidationIssue> validate(const Scenario& sc) {
     bool heads_ok = c.range("model.num_heads", m.num_heads, 1, max_heads);
     bool head_dim_ok = c.range("model.head_dim", m.head_dim, 0, max_width);
     if (hidden_ok && heads_ok && head_dim_ok && m.head_dim == 0 && m.hidden_size % m.num_heads != 0)
-        c.fail("model.hidden_size", "must be divisible by model.num_heads (" + std::to_string(m.hidden_size) +
-                                        " is not a multiple of " + std::to_string(m.num_heads) +
-                                        "); or set model.head_dim");
+        c.fail("model.hidden_size", [&] {
+            return "must be divisible by model.num_heads (" + std::to_string(m.hidden_size) +
+                   " is not a multiple of " + std::to_string(m.num_heads) +
+                   "); or set model.head_dim";
+        });
     bool kv_ok = c.range("model.num_kv_heads", m.num_kv_heads, 0, max_heads);
     if (kv_ok && heads_ok && m.num_kv_heads > 0 && m.num_heads % m.num_kv_heads != 0)
-        c.fail("model.num_kv_heads", "must divide model.num_heads (" + std::to_string(m.num_heads) + " heads, " +
-                                         std::to_string(m.num_kv_heads) + " kv heads); 0 means = num_heads");
+        c.fail("model.num_kv_heads", [&] {
+            return "must divide model.num_heads (" + std::to_string(m.num_heads) + " heads, " +
+                   std::to_string(m.num_kv_heads) + " kv heads); 0 means = num_heads";
+        });
     bool ffn_ok = c.range("model.ffn_hidden_size", m.ffn_hidden_size, 0, max_width);
     c.range("model.vocab_size", m.vocab_size, 1, max_width);
     bool positions_ok = c.range("model.max_position_embeddings", m.max_position_embeddings, 1, max_seq_len);
     bool experts_ok = c.range("model.num_experts", m.num_experts, 1, max_experts);
     if (c.range("model.experts_per_token", m.experts_per_token, 1, max_experts) && experts_ok &&
         m.experts_per_token > m.num_experts)
-        c.fail("model.experts_per_token", "must be at most model.num_experts (" + std::to_string(m.num_experts) + ")");
+        c.fail("model.experts_per_token", [&] {
+            return "must be at most model.num_experts (" + std::to_string(m.num_experts) + ")";
+        });
     c.real("model.params_override", m.params_override, 0, max_params);
 
     // training
     bool seq_ok = c.range("training.seq_len", tr.seq_len, 1, max_seq_len);
     if (seq_ok && positions_ok && tr.seq_len > longest_sequence(m))
-        c.fail("training.seq_len", "must be at most model.max_position_embeddings (" +
-                                       std::to_string(m.max_position_embeddings) + ") with learned positions");
+        c.fail("training.seq_len", [&] {
+            return "must be at most model.max_position_embeddings (" +
+                   std::to_string(m.max_position_embeddings) + ") with learned positions";
+        });
     bool micro_ok = c.range("training.micro_batch_size", tr.micro_batch_size, 1, max_batch);
     bool global_ok = c.range("training.global_batch_size", tr.global_batch_size, 0, max_batch);
     bool accum_ok = c.range("training.grad_accum_steps", tr.grad_accum_steps, 0, max_batch);
     if (global_ok && accum_ok && tr.global_batch_size == 0 && tr.grad_accum_steps == 0)
-        c.fail("training.global_batch_size", "set global_batch_size or grad_accum_steps (both are 0)");
+        c.fail("training.global_batch_size", [] {
+            return "set global_batch_size or grad_accum_steps (both are 0)";
+        });
     c.real("training.tokens", tr.tokens, 0, max_tokens, false);
 
     // parallel
@@ -102,43 +125,59 @@ std::vector<ValidationIssue> validate(const Scenario& sc) {
     bool pp_ok = c.range("parallel.pipeline", par.pipeline, 1, max_gpus);
     bool layout_ok = gpus_ok && tp_ok && pp_ok;
     if (layout_ok && par.num_gpus % (par.tensor * par.pipeline) != 0) {
-        c.fail("parallel.num_gpus", "must be divisible by tensor × pipeline (" + std::to_string(par.tensor) + " × " +
-                                        std::to_string(par.pipeline) + " = " +
-                                        std::to_string(par.tensor * par.pipeline) + ")");
+        c.fail("parallel.num_gpus", [&] {
+            return "must be divisible by tensor × pipeline (" + std::to_string(par.tensor) + " × " +
+                   std::to_string(par.pipeline) + " = " +
+                   std::to_string(par.tensor * par.pipeline) + ")";
+        });
         layout_ok = false;
     }
     if (tp_ok && heads_ok && m.num_heads % par.tensor != 0)
-        c.fail("parallel.tensor", "must divide model.num_heads (" + std::to_string(m.num_heads) + ")");
+        c.fail("parallel.tensor", [&] {
+            return "must divide model.num_heads (" + std::to_string(m.num_heads) + ")";
+        });
     std::int64_t kv_heads = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
     if (tp_ok && kv_ok && m.num_kv_heads > 0 && kv_heads % par.tensor != 0)
-        c.fail("parallel.tensor", "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ")");
+        c.fail("parallel.tensor", [&] {
+            return "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ")";
+        });
     std::int64_t ffn = m.ffn_hidden_size > 0 ? m.ffn_hidden_size : 4 * m.hidden_size;
     if (tp_ok && ffn_ok && hidden_ok && ffn % par.tensor != 0)
-        c.fail("parallel.tensor", "must divide model.ffn_hidden_size (" + std::to_string(ffn) + ")");
+        c.fail("parallel.tensor", [&] {
+            return "must divide model.ffn_hidden_size (" + std::to_string(ffn) + ")";
+        });
     if (pp_ok && layers_ok && par.pipeline > m.layers)
-        c.fail("parallel.pipeline", "must be at most model.layers (" + std::to_string(m.layers) + ")");
+        c.fail("parallel.pipeline", [&] {
+            return "must be at most model.layers (" + std::to_string(m.layers) + ")";
+        });
     c.range("parallel.zero_stage", par.zero_stage, 0, 3);
     c.real("parallel.zero3_live_params", par.zero3_live_params, 0, max_params);
     bool ep_ok = c.range("parallel.expert", par.expert, 1, max_experts);
     if (ep_ok && experts_ok && m.num_experts % par.expert != 0)
-        c.fail("parallel.expert", "must divide model.num_experts (" + std::to_string(m.num_experts) + ")");
+        c.fail("parallel.expert", [&] {
+            return "must divide model.num_experts (" + std::to_string(m.num_experts) + ")";
+        });
     if (ep_ok && layout_ok) {
         std::int64_t dp = par.num_gpus / (par.tensor * par.pipeline);
         if (dp % par.expert != 0)
-            c.fail("parallel.expert", "must divide the data-parallel degree num_gpus / (tensor × pipeline) = " +
-                                          std::to_string(dp));
+            c.fail("parallel.expert", [&] {
+                return "must divide the data-parallel degree num_gpus / (tensor × pipeline) = " +
+                       std::to_string(dp);
+            });
         if (micro_ok && global_ok && accum_ok && tr.global_batch_size > 0) {
             std::int64_t per_step = tr.micro_batch_size * dp;
             if (tr.global_batch_size % per_step != 0)
-                c.fail("training.global_batch_size",
-                       "must be a multiple of micro_batch_size × data-parallel degree (" +
+                c.fail("training.global_batch_size", [&] {
+                    return "must be a multiple of micro_batch_size × data-parallel degree (" +
                            std::to_string(tr.micro_batch_size) + " × " + std::to_string(dp) + " = " +
-                           std::to_string(per_step) + ")");
+                           std::to_string(per_step) + ")";
+                });
             else if (tr.grad_accum_steps > 0 && tr.grad_accum_steps * per_step != tr.global_batch_size)
-                c.fail("training.grad_accum_steps",
-                       "disagrees with global_batch_size: " + std::to_string(tr.global_batch_size) + " / (" +
+                c.fail("training.grad_accum_steps", [&] {
+                    return "disagrees with global_batch_size: " + std::to_string(tr.global_batch_size) + " / (" +
                            std::to_string(tr.micro_batch_size) + " × " + std::to_string(dp) + ") = " +
-                           std::to_string(tr.global_batch_size / per_step));
+                           std::to_string(tr.global_batch_size / per_step);
+                });
         }
     }
 
@@ -148,14 +187,34 @@ std::vector<ValidationIssue> validate(const Scenario& sc) {
     bool achieved_ok = c.real("hardware.achieved_tflops", hw.achieved_tflops, 0, 1e7);
     bool mfu_ok = c.real("hardware.mfu", hw.mfu, 0, 1);
     if (achieved_ok && mfu_ok && !(hw.achieved_tflops > 0) && !(hw.mfu > 0))
-        c.fail("hardware.achieved_tflops", "set achieved_tflops or mfu (both are 0)");
+        c.fail("hardware.achieved_tflops", [] {
+            return "set achieved_tflops or mfu (both are 0)";
+        });
     if (achieved_ok && peak_ok && hw.achieved_tflops > hw.peak_tflops)
-        c.fail("hardware.achieved_tflops", "must not exceed hardware.peak_tflops (" +
-                                               Checker::compact(hw.peak_tflops) + ")");
+        c.fail("hardware.achieved_tflops", [&] {
+            return "must not exceed hardware.peak_tflops (" +
+                   Checker::compact(hw.peak_tflops) + ")";
+        });
     c.real("hardware.price_per_gpu_hour", hw.price_per_gpu_hour, 0, 1e6);
     if (c.real("hardware.reserved_gib", hw.reserved_gib, 0, 1e6) && memory_ok && hw.reserved_gib >= hw.memory_gib)
-        c.fail("hardware.reserved_gib", "must be less than hardware.memory_gib");
-    return c.issues;
+        c.fail("hardware.reserved_gib", [] {
+            return "must be less than hardware.memory_gib";
+        });
+}
+
+}  // namespace
+
+std::vector<ValidationIssue> validate(const Scenario& sc) {
+    Checker c;
+    check_rules(sc, c);
+    return std::move(c.issues);
+}
+
+bool is_valid(const Scenario& sc) {
+    Checker c;
+    c.collect = false;
+    check_rules(sc, c);
+    return c.ok;
 }
 
 }  // namespace vramcalc

@@ -1,16 +1,16 @@
 // Issue 5 in the page: the fit map (our own shaders: they compile and link, and the colours change
 // across the capacity boundary), sweep charts and map cells adopt their values on click, the
 // largest micro-batch that fits is the boundary, the explain panel and Copy as Markdown.
-// Numbers come from the test hooks (window.vramcalcTest, window.vramcalcChartsTest), never from pixels;
+// Numbers come from the test hooks (window.vramcalcTest), never from pixels;
 // pixels are only read to check what the shader drew.
 import { openPage, settle, test, reveal, clickItem, assert, noProblems } from './lib.mjs';
 import { decodePng } from './png.mjs';
 
 const charts = (page) => ({
-  state: () => page.evaluate(() => window.vramcalcChartsTest.state()),
-  shaders: () => page.evaluate(() => window.vramcalcChartsTest.shaders()),
-  explain: () => page.evaluate(() => window.vramcalcChartsTest.explain()),
-  setMapAxes: (x, y) => page.evaluate(([a, b]) => window.vramcalcChartsTest.setMapAxes(a, b), [x, y]),
+  state: () => page.evaluate(() => window.vramcalcTest.charts()),
+  shaders: () => page.evaluate(() => window.vramcalcTest.shaders()),
+  explain: () => page.evaluate(() => window.vramcalcTest.explain()),
+  setMapAxes: (x, y) => page.evaluate(([a, b]) => window.vramcalcTest.setMapAxes(a, b), [x, y]),
 });
 
 async function click(page, x, y) {

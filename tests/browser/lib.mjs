@@ -105,6 +105,7 @@ export const test = (page) => ({
   estimate: async () => JSON.parse(await page.evaluate(() => window.vramcalcTest.estimateJson())),
   layout: () => page.evaluate(() => window.vramcalcTest.layout()),
   messages: () => page.evaluate(() => window.vramcalcTest.messages()),
+  notes: () => page.evaluate(() => window.vramcalcTest.notes()),
   link: () => page.evaluate(() => window.vramcalcTest.link()),
   rect: (name) => page.evaluate((n) => window.vramcalcTest.itemRect(n), name),
   frames: () => page.evaluate(() => window.vramcalcTest.frameCount()),

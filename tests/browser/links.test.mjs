@@ -86,6 +86,25 @@ export const tests = [
     assert(messages.some((m) => /layers/.test(m.field)), 'L=-5 not reported');
   }],
 
+  ['a v1 GPT-2 link opens valid: the sequence is lowered to its 1,024 positions, and a note says so', async ({ browser, server }) => {
+    // GPT-2 has 1,024 learned positions (Radford et al. 2019); v1 links meant the default 2,048 tokens.
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=1&mp=gpt2');
+    await settle(page);
+    const t = test(page);
+    const est = await t.estimate();
+    assert(est.errors.length === 0 && est.scenario.training.seq_len === 1024, `not estimated at 1,024 tokens: ${JSON.stringify(est.errors)}`);
+    assert(est.parameters.total === 124439808, `GPT-2 parameters ${est.parameters.total}`);
+    const notes = await t.notes();
+    assert(notes.length === 1 && notes[0].field === 'training.seq_len', `notes: ${JSON.stringify(notes)}`);
+    assert((await t.messages()).length === 0 && (await t.layout()).banner === false, 'no problem banner for a note');
+    assert(await t.rect('dismiss_notes'), 'the note is not shown');
+    await clickItem(page, 'dismiss_notes');
+    assert((await t.notes()).length === 0, 'the note is not dismissed');
+    assert(/^v=2&mp=gpt2$/.test(await t.link()), `re-encoded as ${await t.link()}`);
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
   ['broken link: truncated percent-escape and a very long fragment', async ({ browser, server }) => {
     await hostile(browser, server, 'v=1&h=40%E&L=%', []);
     await hostile(browser, server, 'v=1&' + 'x'.repeat(9000), ['link']);

@@ -1,0 +1,200 @@
+// Every test hook of the page, in one place: C exports that web/main.js gathers into
+// window.vramcalcTest, so browser tests read numbers and what was drawn as JSON, never from
+// pixels. The panels expose plain views of their state (ui_charts.hpp, ui_explain.hpp, page.hpp);
+// only this file turns them into JSON.
+#include <emscripten.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "codec/field_text.hpp"
+#include "codec/json.hpp"
+#include "core/analysis.hpp"
+#include "fitmap.hpp"
+#include "gfx.hpp"
+#include "page.hpp"
+#include "plot.hpp"
+#include "ui_charts.hpp"
+#include "ui_explain.hpp"
+#include "widgets.hpp"
+
+using namespace vramcalc;
+using namespace vramcalc::app;
+using nlohmann::json;
+
+namespace {
+
+std::string scratch;  // storage for the strings returned to JavaScript
+
+const char* give(std::string text) {
+    scratch = std::move(text);
+    return scratch.c_str();
+}
+
+}  // namespace
+
+extern "C" {
+
+// ── The scenario, the estimate, the link ──
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_scenario_json() {
+    return give(codec::scenario_to_json(the_app().scenario).dump());
+}
+
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_estimate_json() {
+    const App& app = the_app();
+    return give(codec::evaluation_to_json(app.scenario, app.evaluation, app.notes).dump());
+}
+
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_link() {
+    return give(the_app().link.empty() ? codec::encode_link(the_app().scenario) : the_app().link);
+}
+
+// The problems of the link the page was opened with.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_messages() { return give(codec::issues_to_json(the_app().link_issues).dump()); }
+
+// What the last preset choice or link changed besides itself (shown in the notes card).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_notes() { return give(codec::notes_to_json(the_app().notes).dump()); }
+
+// Sets a field by path from text; returns "" on success or the message.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_set_field(const char* path, const char* value) {
+    const FieldSpec* f = find_field_by_path(path ? path : "");
+    if (!f) return give(std::string("unknown field ") + (path ? path : ""));
+    std::string problem = codec::set_field_from_text(the_app().scenario, *f, value ? value : "");
+    if (problem.empty()) the_app().touched();
+    wake(4);
+    return give(problem);
+}
+
+// ── Layout and widgets ──
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_item_rect(const char* name) { return give(item_rect_json(name ? name : "")); }
+
+EMSCRIPTEN_KEEPALIVE double vramcalc_test_frame_count() { return double(frames_drawn()); }
+
+// {"css":[w,h],"backing":[w,h],"ratio":r,"embed":bool,"shaders":bool,"banner":bool}
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
+    CanvasLayout c = canvas_layout();
+    const App& app = the_app();
+    json j = {{"css", {c.css_w, c.css_h}},
+              {"backing", {c.backing_w, c.backing_h}},
+              {"ratio", c.ratio},
+              {"embed", app.embed},
+              {"shaders", gfx::build_all_for_test()},
+              {"banner", app.link_banner_open && !app.link_issues.empty()}};
+    return give(j.dump());
+}
+
+// ── Charts ──
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_charts() {
+    const App& app = the_app();
+    const Analysis& an = analysis(app);
+    SweepsView sweeps = sweeps_view();
+    FitMapView map = fit_map_view();
+    json j;
+    j["largest_micro_batch"] = an.largest_b;
+    j["longest_sequence"] = an.largest_s;
+    j["timings_ms"] = {{"largest", an.largest_ms}, {"sweeps", sweeps.ms}, {"grid", map.ms}};
+    json drawn = json::array();
+    for (const auto& s : sweeps.sweeps) {
+        json lines = json::array();
+        for (const auto& line : s.points) {
+            json points = json::array();
+            for (const auto& p : line) points.push_back({p[0], p[1], p[2] > 0});
+            lines.push_back(points);
+        }
+        drawn.push_back({{"axis", s.axis}, {"values", s.values}, {"points", lines}});
+    }
+    j["sweeps"] = drawn;
+    j["map"] = {{"x_axis", sweep_axis_id(map.x_axis)},
+                {"y_axis", sweep_axis_id(map.y_axis)},
+                {"xs", map.xs},
+                {"ys", map.ys},
+                {"rect", map.rect},
+                {"drawn", map.drawn},
+                {"hover", {map.hover_x, map.hover_y}},
+                {"shader_draws", fitmap::draws()},
+                {"ratios", map.ratios}};
+    return give(j.dump());
+}
+
+// {"ok": bool, "tried": bool, "error": "..."}: builds the fit-map program if it was not yet.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_shaders() {
+    bool ok = fitmap::build_now();
+    return give(json({{"ok", ok}, {"tried", fitmap::tried()}, {"error", fitmap::error()}}).dump());
+}
+
+// "" or why the axes were not set.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_set_map_axes(const char* x, const char* y) {
+    FitMapView map = fit_map_view();
+    SweepAxis ax = map.x_axis, ay = map.y_axis;
+    for (SweepAxis a : all_sweep_axes) {
+        if (std::string(x) == sweep_axis_id(a)) ax = a;
+        if (std::string(y) == sweep_axis_id(a)) ay = a;
+    }
+    bool set = set_fit_map_axes(ax, ay);
+    wake(4);
+    return give(set ? "" : "the two axes must differ");
+}
+
+// What the explain panel showed in the last frame, and the selection.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_explain() {
+    ExplainView v = explain_view();
+    json inputs = json::array();
+    for (const auto& in : v.inputs) inputs.push_back({{"symbol", in[0]}, {"value", in[1]}, {"unit", in[2]}});
+    json j = {{"selected", v.selected}, {"drawn", v.drawn},     {"id", v.id},         {"label", v.label},
+              {"formula", v.formula},   {"source", v.source},   {"value", v.value},   {"inputs", inputs},
+              {"last_copied", v.last_copied}};
+    return give(j.dump());
+}
+
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_markdown() { return give(markdown_for(the_app())); }
+
+// Times, in this browser's wasm, the fit-map grid over the same axes as bench/bench_estimate.cpp's
+// BM_FitGrid (b = 1..128 × s = 128..16384, 128² cells) and all sweep charts (b, s, N × 4 ZeRO
+// stages + largest b and s, as BM_AllSweeps) for the current scenario. Medians of `runs`; each
+// sweep sample repeats 20 times (one pass is below the browser's timer resolution).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_bench(const char* runs_text) {
+    App& app = the_app();
+    int runs = std::clamp(std::atoi(runs_text ? runs_text : "10"), 1, 200);
+    std::vector<double> grid_t, sweep_t;
+    std::vector<std::int64_t> xs(128), ys(128);
+    for (int i = 0; i < 128; ++i) {
+        xs[i] = i + 1;
+        ys[i] = 128 * (i + 1);
+    }
+    std::vector<float> grid(xs.size() * ys.size());
+    std::vector<SweepPoint> points(64);
+    constexpr int sweep_reps = 20;
+    for (int r = 0; r < runs; ++r) {
+        double t0 = now_ms();
+        fit_grid_into(app.scenario, SweepAxis::micro_batch_size, xs, SweepAxis::seq_len, ys, grid);
+        double t1 = now_ms();
+        for (int rep = 0; rep < sweep_reps; ++rep) {
+            for (SweepAxis axis : {SweepAxis::micro_batch_size, SweepAxis::seq_len, SweepAxis::num_gpus}) {
+                auto values = sweep_axis_values(app.scenario, axis, 12);
+                for (int z = 0; z < 4; ++z) {
+                    Scenario base = app.scenario;
+                    base.parallel.zero_stage = z;
+                    sweep_into(base, axis, values, std::span(points).first(values.size()));
+                }
+            }
+            largest_fitting(app.scenario, SweepAxis::micro_batch_size, 1 << 16);
+            largest_fitting(app.scenario, SweepAxis::seq_len, 1 << 22);
+        }
+        double t2 = now_ms();
+        grid_t.push_back(t1 - t0);
+        sweep_t.push_back((t2 - t1) / sweep_reps);
+    }
+    std::sort(grid_t.begin(), grid_t.end());
+    std::sort(sweep_t.begin(), sweep_t.end());
+    json j = {{"grid_ms", grid_t[grid_t.size() / 2]},
+              {"sweeps_ms", sweep_t[sweep_t.size() / 2]},
+              {"cells", xs.size() * ys.size()},
+              {"runs", runs}};
+    return give(j.dump());
+}
+
+}  // extern "C"

@@ -1,0 +1,411 @@
+// The fit map card: per-GPU memory / capacity over two axes (fit_grid_into), drawn by
+// shaders/fitmap.frag through fitmap.cpp, with its legend, axis pickers, hover and click.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdio>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "fitmap.hpp"
+#include "imgui_internal.h"
+#include "core/analysis.hpp"
+#include "imgui.h"
+#include "plot.hpp"
+#include "ui_charts.hpp"
+#include "widgets.hpp"
+
+namespace vramcalc::app {
+namespace {
+
+struct MapData {
+    SweepAxis x_axis = SweepAxis::micro_batch_size, y_axis = SweepAxis::seq_len;
+    std::vector<std::int64_t> xs, ys;
+    std::vector<float> grid;
+    unsigned revision = ~0u;
+    bool smooth_x = true, smooth_y = true;
+    // Hover cache: the estimate of the hovered cell, computed once per cell.
+    int hover_x = -1, hover_y = -1;
+    unsigned hover_revision = ~0u;
+    bool hover_valid = false;
+    Estimate hover_estimate;
+    std::string hover_issue;
+};
+
+MapData map_data;
+double grid_ms = 0;
+float map_rect[4] = {0, 0, 0, 0};  // where the last frame drew it (test hooks)
+bool map_drawn = false;
+
+// Evenly spaced integers lo..hi (at most n of them, distinct, in order).
+std::vector<std::int64_t> linear_values(std::int64_t lo, std::int64_t hi, int n, std::int64_t multiple = 1) {
+    std::vector<std::int64_t> out;
+    if (hi < lo) hi = lo;
+    for (int k = 0; k < n; ++k) {
+        double t = n == 1 ? 0.0 : double(k) / (n - 1);
+        std::int64_t v = std::int64_t(std::llround(lo + (hi - lo) * t));
+        v = std::max(multiple, (v + multiple / 2) / multiple * multiple);
+        if (out.empty() || v > out.back()) out.push_back(v);
+    }
+    return out;
+}
+
+// The values of a fit-map axis: dense numeric axes get up to 128 evenly spaced values over a
+// range that shows where the boundary is; discrete axes their valid values.
+std::vector<std::int64_t> map_axis_values(const Scenario& s, SweepAxis axis, const Analysis& an) {
+    constexpr int n = 128;
+    std::int64_t current = sweep_axis_value(s, axis);
+    switch (axis) {
+        case SweepAxis::micro_batch_size: {
+            std::int64_t edge = std::max(current, an.largest_b);
+            std::int64_t hi = std::clamp<std::int64_t>(std::int64_t(std::bit_ceil(std::uint64_t(edge * 2))), 16, 4096);
+            return linear_values(1, hi, int(std::min<std::int64_t>(n, hi)));
+        }
+        case SweepAxis::seq_len: {
+            std::int64_t hi;
+            if (s.model.position_embedding == PositionEmbedding::learned) {
+                hi = s.model.max_position_embeddings;
+            } else {
+                std::int64_t edge = std::max(current, an.largest_s);
+                hi = std::clamp<std::int64_t>(std::int64_t(std::bit_ceil(std::uint64_t(edge * 2))), 2048, 1 << 21);
+            }
+            std::int64_t step = std::max<std::int64_t>(1, hi / n);
+            return linear_values(step, hi, n);
+        }
+        case SweepAxis::num_gpus: {
+            std::int64_t unit = std::max<std::int64_t>(1, s.parallel.tensor * s.parallel.pipeline * s.parallel.expert);
+            std::int64_t hi = std::max(current * 4, unit * 16);
+            int count = int(std::min<std::int64_t>(n, hi / unit));
+            return linear_values(unit, hi, count, unit);
+        }
+        default: return sweep_axis_values(s, axis, 16);
+    }
+}
+
+void refresh_map(const App& app) {
+    if (map_data.revision == app.revision) return;
+    map_data.revision = app.revision;
+    const Analysis& an = analysis(app);
+    double t0 = now_ms();
+    map_data.xs = map_axis_values(app.scenario, map_data.x_axis, an);
+    map_data.ys = map_axis_values(app.scenario, map_data.y_axis, an);
+    map_data.grid.assign(map_data.xs.size() * map_data.ys.size(), invalid_cell);
+    fit_grid_into(app.scenario, map_data.x_axis, map_data.xs, map_data.y_axis, map_data.ys, map_data.grid);
+    grid_ms = now_ms() - t0;
+    map_data.smooth_x = !axis_discrete(map_data.x_axis) && map_data.xs.size() >= 24;
+    map_data.smooth_y = !axis_discrete(map_data.y_axis) && map_data.ys.size() >= 24;
+    fitmap::upload(map_data.grid.data(), int(map_data.xs.size()), int(map_data.ys.size()));
+    map_data.hover_x = map_data.hover_y = -1;
+}
+
+ImU32 rgb(fitmap::Colour c) { return IM_COL32(int(255 * c.r), int(255 * c.g), int(255 * c.b), 255); }
+
+// The fit ramp as the shader draws it (fitmap.hpp holds the stops), for the legend.
+ImU32 ramp(float r) { return rgb(fitmap::ramp_colour(r)); }
+
+void map_legend(float width) {
+    const Palette& pal = palette();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImGui::PushFont(fonts().small);
+    const float fh = ImGui::GetFontSize();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    const char* mid = "fits: memory / capacity";
+    const float needed = ImGui::CalcTextSize("0 %").x + ImGui::CalcTextSize(mid).x + ImGui::CalcTextSize("100 %").x + 20;
+    const float bar_w = std::min(width, std::max(std::min(260.0f, width * 0.45f), needed)), bar_h = 10;
+    for (int i = 0; i < 22; ++i) {
+        float a = float(i) / 22, b = float(i + 1) / 22;
+        dl->AddRectFilledMultiColor(ImVec2(p.x + a * bar_w, p.y), ImVec2(p.x + b * bar_w + 0.5f, p.y + bar_h), ramp(a), ramp(b),
+                                    ramp(b), ramp(a));
+    }
+    dl->AddText(ImVec2(p.x, p.y + bar_h + 2), pal.text_faint, "0 %");
+    dl->AddText(ImVec2(p.x + (bar_w - ImGui::CalcTextSize(mid).x) * 0.5f, p.y + bar_h + 2), pal.text_dim, mid);
+    dl->AddText(ImVec2(p.x + bar_w - ImGui::CalcTextSize("100 %").x, p.y + bar_h + 2), pal.text_faint, "100 %");
+    float x = p.x + bar_w + 18;
+    auto swatch = [&](ImU32 c, const char* label, ImU32 line = 0) {
+        if (x + 16 + ImGui::CalcTextSize(label).x > p.x + width) {  // wrap below
+            x = p.x;
+            p.y += bar_h + fh + 8;
+        }
+        dl->AddRectFilled(ImVec2(x, p.y - 1), ImVec2(x + 12, p.y + 11), c, 2);
+        if (line) dl->AddRect(ImVec2(x, p.y - 1), ImVec2(x + 12, p.y + 11), line, 2, 0, 1.0f);
+        dl->AddText(ImVec2(x + 17, p.y - 2), pal.text_dim, label);
+        x += 17 + ImGui::CalcTextSize(label).x + 16;
+    };
+    swatch(rgb(fitmap::over_near), "does not fit");
+    swatch(rgb(fitmap::invalid_light), "invalid layout", IM_COL32(0x55, 0x5B, 0x68, 255));
+    {
+        if (x + 24 + ImGui::CalcTextSize("capacity boundary").x > p.x + width) {
+            x = p.x;
+            p.y += bar_h + fh + 8;
+        }
+        dl->AddLine(ImVec2(x, p.y + 5), ImVec2(x + 14, p.y + 5), IM_COL32(248, 250, 255, 255), 2.0f);
+        dl->AddText(ImVec2(x + 19, p.y - 2), pal.text_dim, "capacity boundary");
+    }
+    ImGui::PopFont();
+    ImGui::SetCursorScreenPos(ImVec2(ImGui::GetCursorScreenPos().x, p.y + bar_h + fh + 6));
+    ImGui::Dummy(ImVec2(width, 0));
+}
+
+struct AxisOption {
+    SweepAxis axis;
+    const char* label;
+};
+const AxisOption axis_options[] = {
+    {SweepAxis::micro_batch_size, "Micro-batch b"}, {SweepAxis::seq_len, "Sequence length s"},
+    {SweepAxis::num_gpus, "GPUs N"},                {SweepAxis::tensor, "Tensor parallel t"},
+    {SweepAxis::pipeline, "Pipeline parallel p"},   {SweepAxis::zero_stage, "ZeRO stage"},
+};
+
+bool axis_combo(const char* id, SweepAxis* axis, SweepAxis other, float width) {
+    bool changed = false;
+    const char* current = sweep_axis_label(*axis);
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::BeginCombo(id, current)) {
+        for (const auto& o : axis_options) {
+            if (o.axis == other) continue;
+            if (ImGui::Selectable(o.label, o.axis == *axis) && o.axis != *axis) {
+                *axis = o.axis;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+
+}  // namespace
+
+void draw_fit_map(App& app) {
+    if (!app.evaluation.ok()) return;
+    const Palette& pal = palette();
+    const ByteUnits u = app.units;
+    refresh_map(app);
+    MapData& m = map_data;
+    begin_card("fitmap_card");
+    section_title("Fit map", ImGui::GetContentRegionAvail().x > 420 ? "where this GPU runs out of memory" : nullptr);
+    // Axis pickers.
+    {
+        ImGui::PushFont(fonts().small);
+        const float avail = ImGui::GetContentRegionAvail().x;
+        const float combo_w = std::min(190.0f, (avail - 90) * 0.5f);
+        ImGui::AlignTextToFramePadding();
+        text_dim("Across");
+        ImGui::SameLine();
+        SweepAxis x = m.x_axis, y = m.y_axis;
+        bool changed = axis_combo("##fitmap_x", &x, y, combo_w);
+        record_item("fitmap_x");
+        ImGui::SameLine();
+        text_dim("up");
+        ImGui::SameLine();
+        changed |= axis_combo("##fitmap_y", &y, x, combo_w);
+        record_item("fitmap_y");
+        ImGui::PopFont();
+        if (changed) {
+            m.x_axis = x;
+            m.y_axis = y;
+            m.revision = ~0u;
+            refresh_map(app);
+        }
+    }
+    const int nx = int(m.xs.size()), ny = int(m.ys.size());
+    const float avail = ImGui::GetContentRegionAvail().x;
+    ImGui::PushFont(fonts().small);
+    const float fh = ImGui::GetFontSize();
+    float left = 0;
+    for (auto v : m.ys) left = std::max(left, ImGui::CalcTextSize(compact_value(v).c_str()).x);
+    if (m.y_axis == SweepAxis::zero_stage) left = ImGui::CalcTextSize("ZeRO-3").x;
+    ImGui::PopFont();
+    left += 12;
+    const float map_w = std::max(60.0f, avail - left - 6);
+    const float map_h = std::clamp(map_w * 0.55f, 180.0f, 340.0f);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    // y-axis title above the map.
+    {
+        std::string yl = std::string("\xE2\x86\x91 ") + sweep_axis_label(m.y_axis) + (m.y_axis == SweepAxis::seq_len ? ", tokens" : "");
+        ImVec2 p = ImGui::GetCursorScreenPos();
+        small_text(dl, ImVec2(p.x, p.y), pal.text_dim, yl);
+        ImGui::Dummy(ImVec2(0, fh + 2));
+    }
+    ImVec2 origin = ImGui::GetCursorScreenPos();
+    // Whole framebuffer pixels, so the rendered texture maps 1:1 onto the screen.
+    const float ratio = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
+    ImVec2 mmin(std::round((origin.x + left) * ratio) / ratio, std::round(origin.y * ratio) / ratio);
+    ImVec2 mmax(mmin.x + std::round(map_w * ratio) / ratio, mmin.y + std::round(map_h * ratio) / ratio);
+    bool visible = ImGui::IsRectVisible(mmin, mmax);
+    if (visible && nx > 0 && ny > 0) {
+        unsigned tex = fitmap::texture(int(std::lround(map_w * ratio)), int(std::lround(map_h * ratio)), m.smooth_x,
+                                       m.smooth_y, ratio);
+        if (tex) {
+            dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex)), mmin, mmax, ImVec2(0, 1),
+                         ImVec2(1, 0));
+        } else {
+            ImGui::PushFont(fonts().small);
+            dl->AddText(ImVec2(mmin.x + 12, mmin.y + 12), pal.bad, "The fit map's shader did not build in this browser.");
+            ImGui::PopFont();
+        }
+    }
+    dl->AddRect(ImVec2(mmin.x - 1, mmin.y - 1), ImVec2(mmax.x + 1, mmax.y + 1), pal.card_border, 0, 0, 1.0f);
+    auto cell_x = [&](float i) { return mmin.x + (i + 0.5f) / nx * map_w; };  // centre of column i
+    auto cell_y = [&](float j) { return mmax.y - (j + 0.5f) / ny * map_h; };
+    // Ticks: (fractional index, value). Dense axes get round values (powers of two for s),
+    // discrete ones every k-th cell.
+    auto ticks = [&](const std::vector<std::int64_t>& values, SweepAxis axis, bool dense, float length, float label_w) {
+        std::vector<std::pair<float, std::int64_t>> out;
+        const int n = int(values.size());
+        if (n == 0) return out;
+        int want = std::max(2, std::min(n, int(length / std::max(label_w + 18, 34.0f))));
+        if (dense) {
+            double lo = double(values.front()), hi = double(values.back());
+            double raw = (hi - lo) / want;
+            double step = axis == SweepAxis::seq_len ? double(std::bit_ceil(std::uint64_t(std::max(1.0, raw))))
+                                                     : std::max(1.0, nice_step(hi - lo, want));
+            for (double v = std::ceil(lo / step) * step; v <= hi + 0.5; v += step) {
+                if (v < lo) continue;
+                out.push_back({fractional_index(values, std::int64_t(v)), std::int64_t(v)});
+            }
+            if (out.empty() || out.front().first > 1.5f) out.insert(out.begin(), {0.0f, values.front()});
+            return out;
+        }
+        int every = std::max(1, int(std::ceil(double(n) / want)));
+        for (int i = 0; i < n; i += every) out.push_back({float(i), values[i]});
+        return out;
+    };
+    ImGui::PushFont(fonts().small);
+    float xlabel_w = 0;
+    for (auto v : m.xs) xlabel_w = std::max(xlabel_w, ImGui::CalcTextSize(compact_value(v).c_str()).x);
+    if (m.x_axis == SweepAxis::zero_stage) xlabel_w = ImGui::CalcTextSize("ZeRO-3").x;
+    for (auto [fi, v] : ticks(m.xs, m.x_axis, m.smooth_x, map_w, xlabel_w)) {
+        float x = cell_x(fi);
+        std::string label = m.x_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), IM_COL32(255, 255, 255, 70), 1);
+        dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, mmin.x - 4, mmax.x - ts.x + 4), mmax.y + 5), pal.text_faint, label.c_str());
+    }
+    for (auto [fj, v] : ticks(m.ys, m.y_axis, m.smooth_y, map_h, fh * 1.6f)) {
+        float y = cell_y(fj);
+        std::string label = m.y_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), IM_COL32(255, 255, 255, 70), 1);
+        dl->AddText(ImVec2(mmin.x - 6 - ts.x, std::clamp(y - ts.y * 0.5f, mmin.y - 2, mmax.y - ts.y + 2)), pal.text_faint,
+                    label.c_str());
+    }
+    {
+        std::string xl = std::string(sweep_axis_label(m.x_axis)) + (m.x_axis == SweepAxis::seq_len ? ", tokens" : "") + " \xE2\x86\x92";
+        ImVec2 ts = ImGui::CalcTextSize(xl.c_str());
+        dl->AddText(ImVec2(mmin.x + (map_w - ts.x) * 0.5f, mmax.y + 5 + fh + 2), pal.text_dim, xl.c_str());
+    }
+    ImGui::PopFont();
+    // The current scenario.
+    const float cx = cell_x(fractional_index(m.xs, sweep_axis_value(app.scenario, m.x_axis)));
+    const float cy = cell_y(fractional_index(m.ys, sweep_axis_value(app.scenario, m.y_axis)));
+    dl->AddCircle(ImVec2(cx, cy), 7.0f, IM_COL32(10, 14, 24, 220), 20, 4.0f);
+    dl->AddCircle(ImVec2(cx, cy), 7.0f, IM_COL32(255, 255, 255, 255), 20, 2.0f);
+    // Hover + click.
+    ImGui::SetCursorScreenPos(mmin);
+    ImGui::InvisibleButton("fitmap", ImVec2(map_w, map_h));
+    record_item("fitmap");
+    map_drawn = visible;
+    map_rect[0] = mmin.x;
+    map_rect[1] = mmin.y;
+    map_rect[2] = map_w;
+    map_rect[3] = map_h;
+    if (ImGui::IsItemHovered() && nx > 0 && ny > 0) {
+        ImVec2 mp = ImGui::GetIO().MousePos;
+        int ix = std::clamp(int((mp.x - mmin.x) / map_w * nx), 0, nx - 1);
+        int iy = std::clamp(int((mmax.y - mp.y) / map_h * ny), 0, ny - 1);
+        if (ix != m.hover_x || iy != m.hover_y || m.hover_revision != app.revision) {
+            m.hover_x = ix;
+            m.hover_y = iy;
+            m.hover_revision = app.revision;
+            Scenario s = app.scenario;
+            set_sweep_axis(s, m.x_axis, m.xs[ix]);
+            set_sweep_axis(s, m.y_axis, m.ys[iy]);
+            m.hover_valid = sweep_point_valid(s);
+            m.hover_issue.clear();
+            if (m.hover_valid) {
+                m.hover_estimate = estimate(s);
+            } else {
+                auto issues = validate(s);
+                if (!issues.empty()) {
+                    const FieldSpec* f = find_field_by_path(issues[0].field);
+                    m.hover_issue = (f ? std::string(f->label) : issues[0].field) + " " + issues[0].message;
+                }
+            }
+        }
+        float x0 = mmin.x + float(ix) / nx * map_w, x1 = mmin.x + float(ix + 1) / nx * map_w;
+        float y1 = mmax.y - float(iy) / ny * map_h, y0 = mmax.y - float(iy + 1) / ny * map_h;
+        if (x1 - x0 < 6) {
+            x0 = (x0 + x1) * 0.5f - 3;
+            x1 = x0 + 6;
+        }
+        if (y1 - y0 < 6) {
+            y0 = (y0 + y1) * 0.5f - 3;
+            y1 = y0 + 6;
+        }
+        dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), IM_COL32(255, 255, 255, 230), 0, 0, 1.5f);
+        ImGui::BeginTooltip();
+        ImGui::PushFont(fonts().bold);
+        ImGui::Text("%s  \xC2\xB7  %s", axis_value_text(m.x_axis, m.xs[ix]).c_str(), axis_value_text(m.y_axis, m.ys[iy]).c_str());
+        ImGui::PopFont();
+        if (m.hover_valid) {
+            const Estimate& he = m.hover_estimate;
+            ImGui::Text("%s of %s per GPU (%s)", format_bytes(he.memory_per_gpu_bytes.total, u).c_str(),
+                        format_bytes(he.capacity_bytes, u).c_str(),
+                        format_percent(he.memory_per_gpu_bytes.total / he.capacity_bytes).c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, he.fits ? pal.good : pal.bad);
+            ImGui::TextUnformatted(he.fits ? ("\xE2\x9C\x93 fits, " + format_bytes(he.headroom_bytes, u) + " headroom").c_str()
+                                           : ("\xE2\x9C\x95 does not fit, short by " + format_bytes(-he.headroom_bytes, u)).c_str());
+            ImGui::PopStyleColor();
+            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+            ImGui::Text("activations %s \xC2\xB7 weights %s", format_bytes(he.memory_per_gpu_bytes.activations, u).c_str(),
+                        format_bytes(he.memory_per_gpu_bytes.weights, u).c_str());
+            ImGui::PopStyleColor();
+            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+            ImGui::TextUnformatted("Click to use these values");
+            ImGui::PopStyleColor();
+        } else {
+            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
+            ImGui::TextUnformatted(("Not a valid layout" + (m.hover_issue.empty() ? std::string(".") : ": " + m.hover_issue)).c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::PopStyleColor();
+        }
+        ImGui::EndTooltip();
+        if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && m.hover_valid)
+            adopt(app, m.x_axis, m.xs[ix], -1, m.y_axis, m.ys[iy]);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, mmax.y + 2 * fh + 14));
+    ImGui::Dummy(ImVec2(avail, 0));
+    map_legend(avail);
+    ImGui::PushFont(fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+    char timing[200];
+    std::snprintf(timing, sizeof timing, "%d \xC3\x97 %d estimates in %.1f ms (computed when the scenario changes). Hover a cell for its numbers; click to use it.",
+                  nx, ny, grid_ms);
+    ImGui::TextWrapped("%s", timing);
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    end_card();
+    ImGui::Dummy(ImVec2(0, 2));
+}
+
+
+FitMapView fit_map_view() {
+    const MapData& m = map_data;
+    return {m.x_axis, m.y_axis, m.xs, m.ys, m.grid, {map_rect[0], map_rect[1], map_rect[2], map_rect[3]},
+            map_drawn, m.hover_x, m.hover_y, grid_ms};
+}
+
+bool set_fit_map_axes(SweepAxis x, SweepAxis y) {
+    if (x == y) return false;
+    map_data.x_axis = x;
+    map_data.y_axis = y;
+    map_data.revision = ~0u;
+    return true;
+}
+
+}  // namespace vramcalc::app

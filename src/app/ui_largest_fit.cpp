@@ -1,0 +1,88 @@
+// "Largest micro-batch / longest sequence that fits": one line of the verdict card, from a
+// binary search over the core's estimate (largest_fitting), recomputed when the scenario changes.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "core/analysis.hpp"
+#include "imgui.h"
+#include "plot.hpp"
+#include "ui_charts.hpp"
+#include "widgets.hpp"
+
+namespace vramcalc::app {
+namespace {
+
+Analysis the_analysis;
+
+}  // namespace
+
+const Analysis& analysis(const App& app) {
+    if (the_analysis.revision == app.revision) return the_analysis;
+    the_analysis.revision = app.revision;
+    the_analysis.largest_b = the_analysis.largest_s = 0;
+    if (!app.evaluation.ok()) return the_analysis;
+    double t0 = now_ms();
+    the_analysis.b_upper = 1 << 16;
+    the_analysis.s_upper = app.scenario.model.position_embedding == PositionEmbedding::learned
+                               ? app.scenario.model.max_position_embeddings
+                               : std::int64_t(1) << 22;
+    the_analysis.largest_b = largest_fitting(app.scenario, SweepAxis::micro_batch_size, the_analysis.b_upper);
+    the_analysis.largest_s = largest_fitting(app.scenario, SweepAxis::seq_len, the_analysis.s_upper);
+    the_analysis.largest_ms = now_ms() - t0;
+    return the_analysis;
+}
+
+void draw_largest_fit(App& app) {
+    if (!app.evaluation.ok()) return;
+    const Analysis& an = analysis(app);
+    const Palette& pal = palette();
+    auto value = [](std::int64_t v, std::int64_t upper) {
+        if (v == 0) return std::string("none (even 1 is over)");
+        return (v >= upper ? "\xE2\x89\xA5 " : "") + format_grouped(double(v));
+    };
+    ImGui::PushFont(fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+    std::string b = "Largest micro-batch that fits: ";
+    std::string bv = value(an.largest_b, an.b_upper);
+    std::string s = "Longest sequence that fits: ";
+    const bool learned = app.scenario.model.position_embedding == PositionEmbedding::learned;
+    std::string sv = an.largest_s > 0 && an.largest_s >= an.s_upper && learned
+                         ? format_grouped(double(an.largest_s)) + " tokens (model max.)"
+                         : value(an.largest_s, an.s_upper) + (an.largest_s > 0 ? " tokens" : "");
+    ImGui::TextUnformatted(b.c_str());
+    ImGui::SameLine(0, 0);
+    ImGui::PushStyleColor(ImGuiCol_Text, an.largest_b > 0 ? pal.text : pal.bad);
+    ImGui::TextUnformatted(bv.c_str());
+    ImGui::PopStyleColor();
+    record_item("largest_b");
+    help_tooltip("Largest micro-batch that fits",
+                 "The largest micro-batch size b whose per-GPU memory stays within the GPU's capacity, everything else "
+                 "as set (binary search over the core's estimate).");
+    float need = ImGui::CalcTextSize((s + sv).c_str()).x + 24;
+    ImGui::SameLine(0, 0);
+    if (ImGui::GetContentRegionAvail().x >= need) {
+        ImGui::TextUnformatted("   \xC2\xB7   ");
+        ImGui::SameLine(0, 0);
+    } else {
+        ImGui::NewLine();
+    }
+    ImGui::TextUnformatted(s.c_str());
+    ImGui::SameLine(0, 0);
+    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(sv.c_str()).x) ImGui::NewLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, an.largest_s > 0 ? pal.text : pal.bad);
+    ImGui::TextUnformatted(sv.c_str());
+    ImGui::PopStyleColor();
+    record_item("largest_s");
+    help_tooltip("Longest sequence that fits",
+                 "The longest sequence length s (at the current micro-batch) whose per-GPU memory stays within capacity. "
+                 "Models with learned positions stop at their maximum position count.");
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+}  // namespace vramcalc::app

@@ -232,7 +232,6 @@ void App::draw(float width, float height) {
 
     if (embed) {
         {
-            const Palette& pal = palette();
             ImGui::AlignTextToFramePadding();
             ImGui::PushFont(fonts().bold);
             std::string title = scenario.model.name + "  \xC2\xB7  " + std::to_string(scenario.parallel.num_gpus) +
@@ -254,7 +253,6 @@ void App::draw(float width, float height) {
                 web::open_in_new_tab(web::page_url_with_hash(codec::encode_link(scenario), true));
             record_item("open_full");
             help_tooltip("Open the full calculator", "Opens this scenario in the full calculator in a new tab, where every input can be changed.");
-            (void)pal;
         }
         ImGui::Dummy(ImVec2(0, 2));
         draw_link_banner(*this);

@@ -1,9 +1,13 @@
 // Every memory and compute term as one small named function.
-// Each carries its formula, units and source. Seeds: ../shared/seeds/
-//   [TM101]  EleutherAI "Transformer Math 101" (seed 000)
-//   [ACT34]  "LLM parameters, VRAM, TFLOPs? Training part 5" (seed 003)
-//   [MEGA-ACT] Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
-//   [ZERO]   Rajbhandari et al. 2019, "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models"
+// Each carries its formula, units and source:
+//   [TM101]  Anthony, Biderman, Schoelkopf 2023, "Transformer Math 101", EleutherAI blog,
+//            https://blog.eleuther.ai/transformer-math/
+//   [ACT34]  "LLM 参数，显存，Tflops? 训练篇(5)" ("LLM parameters, VRAM, TFLOPs? Training part 5"),
+//            WeChat article (mp.weixin.qq.com): 34·sbh + 5·as²b per layer and the Llama-65B worked example
+//   [MEGA-ACT] Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models",
+//            arXiv:2205.05198
+//   [ZERO]   Rajbhandari et al. 2019, "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models",
+//            arXiv:1910.02054
 #pragma once
 
 #include <algorithm>
@@ -86,7 +90,7 @@ inline double optimizer_bytes_per_param(Precision p, Optimizer o) {
 
 // Outside the tensor-parallel region (replicated across TP ranks without SP):
 // two norm inputs 4 + QKV input 2 + MLP input 2 (+ attention-output and MLP-output dropout masks 1 + 1).
-// At t = 1 with GPT shapes this is the seed's "10". [MEGA-ACT §4.1, ACT34]
+// At t = 1 with GPT shapes this is the "10" of TM101's sbh·(10 + 24/t + 5as/(ht)). [MEGA-ACT §4.1, ACT34]
 inline double replicated_sbh_coefficient(bool dropout) { return 4.0 + 2.0 + 2.0 + (dropout ? 2.0 : 0.0); }
 
 // Inside the tensor-parallel region (divided by t): Q 2·(a·d/h) + K,V 4·(g·d/h), output-projection

@@ -16,8 +16,8 @@ enum class GradDtype { match, fp32 };
 enum class Optimizer { adamw, adamw_8bit, sgd_momentum, sgd };
 enum class Recompute { none, selective, full };
 
-// Defaults: GPT-3 6.7B (Brown et al. 2020, Table 2.1), a plain GPT whose activations follow the
-// seeds' 34·sbh + 5·as²b per layer exactly.
+// Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
+// activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).
 struct ModelConfig {
     std::string name = "GPT-3 6.7B";
     std::int64_t layers = 32;            // L

@@ -191,13 +191,17 @@ std::string App::summary_text() const {
                       format_bytes(e.capacity_bytes, units) + " per GPU — ";
     out += e.fits ? "fits, " + format_bytes(e.headroom_bytes, units) + " headroom."
                   : "does not fit, short by " + format_bytes(-e.headroom_bytes, units) + ".";
-    // The headline outputs: "Parameters 6.66 B, Total FLOPs 1.20 × 10²², …".
+    // The headline outputs: "Parameters 6.66 B, Total FLOPs 1.20 × 10²², …" (memory extras last:
+    // the sentence before already says the memory).
     const char* separator = " ";
-    for (const auto& o : outputs()) {
-        if (!(o.show & show_summary) || ((o.show & hide_when_zero) && o.value(e) == 0)) continue;
-        out += separator + std::string(o.label) + " " + format_output(o, e, units);
-        separator = ", ";
-    }
+    for (OutputSection section : {OutputSection::parameters, OutputSection::compute, OutputSection::layout,
+                                  OutputSection::memory, OutputSection::detail})
+        for (const auto& o : outputs()) {
+            if (o.section != section || !(o.show & show_summary)) continue;
+            if ((o.show & hide_when_zero) && o.value(e) == 0) continue;
+            out += separator + std::string(o.label) + " " + format_output(o, e, units);
+            separator = ", ";
+        }
     return out + ".";
 }
 

@@ -191,13 +191,17 @@ std::string App::summary_text() const {
                       format_bytes(e.capacity_bytes, units) + " per GPU — ";
     out += e.fits ? "fits, " + format_bytes(e.headroom_bytes, units) + " headroom."
                   : "does not fit, short by " + format_bytes(-e.headroom_bytes, units) + ".";
-    // The headline outputs: "Parameters 6.66 B, Total FLOPs 1.20 × 10²², …".
+    // The headline outputs: "Parameters 6.66 B, Total FLOPs 1.20 × 10²², …" (memory extras last:
+    // the sentence before already says the memory).
     const char* separator = " ";
-    for (const auto& o : outputs()) {
-        if (!(o.show & show_summary) || ((o.show & hide_when_zero) && o.value(e) == 0)) continue;
-        out += separator + std::string(o.label) + " " + format_output(o, e, units);
-        separator = ", ";
-    }
+    for (OutputSection section : {OutputSection::parameters, OutputSection::compute, OutputSection::layout,
+                                  OutputSection::memory, OutputSection::detail})
+        for (const auto& o : outputs()) {
+            if (o.section != section || !(o.show & show_summary)) continue;
+            if ((o.show & hide_when_zero) && o.value(e) == 0) continue;
+            out += separator + std::string(o.label) + " " + format_output(o, e, units);
+            separator = ", ";
+        }
     return out + ".";
 }
 
@@ -232,7 +236,6 @@ void App::draw(float width, float height) {
 
     if (embed) {
         {
-            const Palette& pal = palette();
             ImGui::AlignTextToFramePadding();
             ImGui::PushFont(fonts().bold);
             std::string title = scenario.model.name + "  \xC2\xB7  " + std::to_string(scenario.parallel.num_gpus) +
@@ -254,7 +257,6 @@ void App::draw(float width, float height) {
                 web::open_in_new_tab(web::page_url_with_hash(codec::encode_link(scenario), true));
             record_item("open_full");
             help_tooltip("Open the full calculator", "Opens this scenario in the full calculator in a new tab, where every input can be changed.");
-            (void)pal;
         }
         ImGui::Dummy(ImVec2(0, 2));
         draw_link_banner(*this);

@@ -105,9 +105,9 @@ struct ComputeEstimate {
 };
 
 enum class Warning {
-    few_tokens,               // D < 200B: seed advice against training LLMs on fewer tokens
+    few_tokens,               // D < 200B: Transformer Math 101 advises against training LLMs on fewer tokens
     below_chinchilla,         // D < 20·P
-    low_throughput,           // < 115 TFLOP/s on an A100-class GPU: seed rule of thumb
+    low_throughput,           // < 115 TFLOP/s on an A100-class GPU: Transformer Math 101 rule of thumb
     pipeline_with_zero23,     // DeepSpeed disallows PP with ZeRO-2/3
     does_not_fit,             // per-GPU total exceeds capacity
     zero_without_data_parallel,  // ZeRO stage > 0 with DP = 1 shards nothing

@@ -108,7 +108,7 @@ const std::array<FieldSpec, 61> field_table = {{
      K::number, no_choices, 1e9, 1e14, VRC_NUM(training, tokens, double)},
     {"training.precision", "prec", "Precision", "", "", "mixed_*: 2-byte weights + fp32 master copy in the optimizer; bf16/fp16: pure 16-bit; fp32: 4 bytes.",
      K::choice, precision_choice, 0, 6, VRC_ENUM(training, precision, Precision)},
-    {"training.grad_dtype", "gdt", "Gradient dtype", "", "", "match: gradients in the model dtype (seed default); fp32: 4-byte gradients.",
+    {"training.grad_dtype", "gdt", "Gradient dtype", "", "", "match: gradients in the model dtype (as Transformer Math 101 counts them); fp32: 4-byte gradients.",
      K::choice, grad_dtype_choice, 0, 1, VRC_ENUM(training, grad_dtype, GradDtype)},
     {"training.optimizer", "opt", "Optimizer", "", "", "AdamW 12 B/param (mixed), 8-bit Adam 6, SGD with momentum 8, SGD 4.",
      K::choice, optimizer_choice, 0, 3, VRC_ENUM(training, optimizer, Optimizer)},
@@ -219,6 +219,12 @@ std::span<const char* const> loss_names() { return loss_choice; }
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);
     return f.get(a) == f.get(b);
+}
+
+const FieldSpec* first_difference(const Scenario& a, const Scenario& b) {
+    for (const auto& f : field_table)
+        if (!field_equal(f, a, b)) return &f;
+    return nullptr;
 }
 
 bool same_model(const ModelConfig& a, const ModelConfig& b) {

@@ -32,8 +32,8 @@ enum class ZeroImpl { deepspeed, fsdp };
 // MLP activation as implemented; only gelu_new (the Python tanh formula of HF GPT-2) saves more.
 enum class Activation { auto_, gelu, gelu_tanh, gelu_new, silu, relu };
 
-// Defaults: GPT-3 6.7B (Brown et al. 2020, Table 2.1), a plain GPT whose activations follow the
-// seeds' 34·sbh + 5·as²b per layer exactly.
+// Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
+// activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).
 struct ModelConfig {
     std::string name = "GPT-3 6.7B";
     std::int64_t layers = 32;            // L

@@ -133,9 +133,10 @@ const pinned = [
     scenario: withEdits({}),
   },
   {
-    // The seed's worked example shape: 80 layers, h 8192, 64 heads, s 2048, b 1.
-    link: 'v=1&L=80&h=8192&a=64&s=2048&b=1&name=seed%2065B',
-    scenario: withEdits({ model: { name: 'seed 65B', layers: 80, hidden_size: 8192, num_heads: 64 } }),
+    // The Llama-65B worked example shape of "LLM parameters, VRAM, TFLOPs? Training part 5":
+    // 80 layers, h 8192, 64 heads, s 2048, b 1, GPT-shaped layers.
+    link: 'v=1&L=80&h=8192&a=64&s=2048&b=1&name=worked%2065B',
+    scenario: withEdits({ model: { name: 'worked 65B', layers: 80, hidden_size: 8192, num_heads: 64 } }),
     check: (e) => assert.equal(e.activations.transformer_layers_bytes, 80 * (34 * 2048 * 8192 + 5 * 64 * 2048 ** 2)),
   },
   {

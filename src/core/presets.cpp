@@ -19,6 +19,14 @@ ModelConfig gpt(const char* name, std::int64_t layers, std::int64_t hidden, std:
     return m;  // the remaining defaults are already GPT's
 }
 
+// GPT-2 as Hugging Face implements it: activation_function "gelu_new" (the Python tanh formula,
+// which keeps five f-wide tensors in eager mode).
+ModelConfig gpt2(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads) {
+    ModelConfig m = gpt(name, layers, hidden, heads, 1024);
+    m.activation = Activation::gelu_new;
+    return m;
+}
+
 // GPT-NeoX / Pythia: like GPT but rotary positions and untied embeddings.
 ModelConfig neox(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t vocab) {
     ModelConfig m = gpt(name, layers, hidden, heads, 2048);
@@ -91,10 +99,10 @@ constexpr const char* gemma_source =
 
 const std::array<ModelPreset, 29>& model_table() {
     static const std::array<ModelPreset, 29> table = {{
-        {"gpt2", gpt("GPT-2 124M", 12, 768, 12, 1024), 124439808, gpt2_source},
-        {"gpt2-medium", gpt("GPT-2 355M", 24, 1024, 16, 1024), 354823168, gpt2_source},
-        {"gpt2-large", gpt("GPT-2 774M", 36, 1280, 20, 1024), 774030080, gpt2_source},
-        {"gpt2-xl", gpt("GPT-2 1.5B", 48, 1600, 25, 1024), 1557611200, gpt2_source},
+        {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},
+        {"gpt2-medium", gpt2("GPT-2 355M", 24, 1024, 16), 354823168, gpt2_source},
+        {"gpt2-large", gpt2("GPT-2 774M", 36, 1280, 20), 774030080, gpt2_source},
+        {"gpt2-xl", gpt2("GPT-2 1.5B", 48, 1600, 25), 1557611200, gpt2_source},
         {"gpt3-125m", gpt("GPT-3 Small 125M", 12, 768, 12, 2048), 0, gpt3_source},
         {"gpt3-350m", gpt("GPT-3 Medium 350M", 24, 1024, 16, 2048), 0, gpt3_source},
         {"gpt3-760m", gpt("GPT-3 Large 760M", 24, 1536, 16, 2048), 0, gpt3_source},

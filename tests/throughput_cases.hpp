@@ -21,6 +21,7 @@ struct Case {
     std::string file;
     bool fit = false;                // in the set the constants are fitted on
     bool partly_specified = false;   // some layout fields are assumptions
+    bool planner_check = true;       // false: the published layout is not representable (see the case)
     Scenario scenario;
     double measured_step_seconds = 0;
 };
@@ -62,6 +63,7 @@ inline std::vector<Case> load(const std::filesystem::path& dir, std::vector<std:
             k.file = path.filename().string();
             k.fit = c.at("set").get<std::string>() == "fit";
             k.partly_specified = c.value("partly_specified", false);
+            k.planner_check = c.value("planner_check", true);
             auto decoded = codec::scenario_from_json(c.at("scenario"));
             for (const auto& issue : decoded.issues) problems.push_back(k.id + ": " + issue.field + " " + issue.message);
             k.scenario = decoded.scenario;

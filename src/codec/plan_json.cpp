@@ -1,5 +1,8 @@
 #include "plan_json.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include "codec.hpp"
 #include "core/fields.hpp"
 
@@ -18,6 +21,61 @@ json layout_to_json(const Scenario& sc, const Estimate& e) {
             {"sequence_parallel", sc.parallel.sequence_parallel},
             {"interleave", sc.parallel.interleave},
             {"offload_optimizer", sc.parallel.offload_optimizer}};
+}
+
+PlanOptions plan_options_from_json(const json& j, std::vector<ValidationIssue>& issues) {
+    PlanOptions o;
+    if (j.is_null()) return o;
+    if (!j.is_object()) {
+        issues.push_back({"options", "must be an object"});
+        return o;
+    }
+    auto integer = [&](const char* key, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
+        auto it = j.find(key);
+        if (it == j.end() || it->is_null()) return;
+        std::string field = std::string("options.") + key;
+        if (!it->is_number() || it->get<double>() != std::floor(it->get<double>()) || it->get<double>() < double(lo) ||
+            it->get<double>() > double(hi)) {
+            issues.push_back({field, "must be an integer from " + std::to_string(lo) + " to " + std::to_string(hi)});
+            return;
+        }
+        out = it->get<std::int64_t>();
+    };
+    integer("num_gpus", 1, 100'000'000, o.num_gpus);
+    integer("global_batch_size", 1, 1'000'000'000, o.global_batch_size);
+    integer("seq_len", 1, 100'000'000, o.seq_len);
+    std::int64_t results = o.max_results;
+    integer("max_results", 1, 1000, results);
+    o.max_results = int(results);
+    if (auto it = j.find("min_headroom_fraction"); it != j.end() && !it->is_null()) {
+        if (!it->is_number() || !(it->get<double>() >= 0) || it->get<double>() >= 1)
+            issues.push_back({"options.min_headroom_fraction", "must be a number from 0 to below 1"});
+        else
+            o.min_headroom_fraction = it->get<double>();
+    }
+    if (auto it = j.find("hold"); it != j.end() && !it->is_null()) {
+        if (!it->is_array()) {
+            issues.push_back({"options.hold", "must be an array of field names"});
+        } else {
+            for (const auto& item : *it) {
+                std::string name = item.is_string() ? item.get<std::string>() : "";
+                if (name == "tensor") o.search_tensor = false;
+                else if (name == "recompute") o.search_recompute = false;
+                else if (name == "sequence_parallel") o.search_sequence_parallel = false;
+                else if (name == "zero_stage") o.search_zero_stage = false;
+                else if (name == "interleave") o.search_interleave = false;
+                else if (name == "offload_optimizer") o.search_offload = false;
+                else
+                    issues.push_back({"options.hold", "must list tensor, recompute, sequence_parallel, zero_stage, "
+                                                      "interleave or offload_optimizer"});
+            }
+        }
+    }
+    const char* known[] = {"num_gpus", "global_batch_size", "seq_len", "max_results", "min_headroom_fraction", "hold"};
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (std::find(std::begin(known), std::end(known), it.key()) == std::end(known))
+            issues.push_back({"options." + it.key().substr(0, 40), "unknown option"});
+    return o;
 }
 
 json plan_to_json(const PlanResult& result) {

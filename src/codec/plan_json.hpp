@@ -14,4 +14,9 @@ nlohmann::json plan_to_json(const PlanResult& result);
 //  recompute, sequence_parallel, interleave, offload_optimizer}} of one plan's scenario.
 nlohmann::json layout_to_json(const Scenario& scenario, const Estimate& estimate);
 
+// Planner options from JSON: {num_gpus, global_batch_size, seq_len, max_results, min_headroom_fraction,
+// hold: ["tensor", "recompute", "sequence_parallel", "zero_stage", "interleave", "offload_optimizer"]}.
+// Every problem names its key ("options.max_results").
+PlanOptions plan_options_from_json(const nlohmann::json& options, std::vector<ValidationIssue>& issues);
+
 }  // namespace vramcalc::codec

@@ -81,7 +81,6 @@ PlanOptions plan_options_from_json(const json& j, std::vector<ValidationIssue>& 
 json plan_to_json(const PlanResult& result) {
     json plans = json::array();
     for (const auto& p : result.plans) {
-        json estimate = estimate_to_json(p.estimate);
         json reasons = json::array();
         for (int i = 0; i < p.reason_count; ++i) {
             const auto& r = p.reasons[std::size_t(i)];
@@ -91,9 +90,9 @@ json plan_to_json(const PlanResult& result) {
                                {"unit", r.factor == PlanFactor::memory_headroom ? "bytes" : "seconds"}});
         }
         plans.push_back({{"layout", layout_to_json(p.scenario, p.estimate)},
-                         {"memory_per_gpu_bytes", estimate["memory_per_gpu_bytes"]},
+                         {"memory_per_gpu_bytes", memory_to_json(p.estimate)},
                          {"fits", p.estimate.fits},
-                         {"performance", estimate["performance"]},
+                         {"performance", performance_to_json(p.estimate)},
                          {"days", p.estimate.compute.days},
                          {"cost", p.estimate.compute.cost},
                          {"link", encode_link(p.scenario)},

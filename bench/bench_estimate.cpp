@@ -34,6 +34,18 @@ void BM_Estimate(benchmark::State& state) {
 }
 BENCHMARK(BM_Estimate);
 
+// The same with the predicted throughput model (issue 12: estimate() stays <= 500 ns).
+void BM_EstimatePredicted(benchmark::State& state) {
+    Scenario s = llama70b_3d();
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(s);
+        Estimate e = estimate(s);
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_EstimatePredicted);
+
 void BM_ValidateAndEstimate(benchmark::State& state) {
     Scenario s = llama70b_3d();
     for (auto _ : state) {

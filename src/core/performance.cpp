@@ -47,15 +47,21 @@ constexpr ThroughputConstants hopper_constants = {
     flash_peak_fraction,         flash_bytes_per_element,       flash_latency_seconds,
     memory_bandwidth_fraction,   nvlink_allreduce_efficiency,   fitted_inter_node_efficiency,
     1.0,                         fitted_overlap_fraction,       fitted_step_overhead_seconds,
+    true,
 };
 constexpr ThroughputConstants ampere_constants = {
     gemm_peak_fraction,          gemm_operand_bandwidth_factor, gemm_latency_seconds,
     flash_peak_fraction,         flash_bytes_per_element,       flash_latency_seconds,
     memory_bandwidth_fraction,   nvlink_allreduce_efficiency,   fitted_inter_node_efficiency,
     fitted_ampere_compute_factor, fitted_overlap_fraction,      fitted_step_overhead_seconds,
+    true,
 };
 // Families without published runs use the H200-measured curves as they are (uncalibrated).
-constexpr ThroughputConstants generic_constants = hopper_constants;
+constexpr ThroughputConstants generic_constants = [] {
+    ThroughputConstants c = hopper_constants;
+    c.calibrated = false;
+    return c;
+}();
 
 // Offloaded optimizer (ZeRO-Offload): not validated; assumed PCIe 4.0 x16 and host-DRAM share per GPU.
 constexpr double host_link_bytes_per_second = 25e9;
@@ -89,7 +95,6 @@ const ThroughputConstants& throughput_constants(GpuFamily family) {
     }
 }
 
-bool throughput_calibrated(GpuFamily family) { return family == GpuFamily::ampere || family == GpuFamily::hopper; }
 
 namespace perf {
 
@@ -151,7 +156,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         out.step_seconds = e.compute.seconds / steps;
         out.breakdown_seconds.compute = out.step_seconds;
     } else {
-        out.calibrated = throughput_calibrated(gpu_family(hw.gpu));
+        out.calibrated = c.calibrated;
         double t = double(par.tensor), p = double(par.pipeline), v = double(par.interleave);
         double dp = double(r.data_parallel);
         double b = double(tr.micro_batch_size), h = double(m.hidden_size);

@@ -59,11 +59,11 @@ struct ThroughputConstants {
     double compute_factor;             // family's GEMM/attention efficiency relative to the H200 curve (fitted)
     double overlap_fraction;           // share of DP/ZeRO communication hidden behind compute (fitted)
     double step_overhead_seconds;      // fixed per-step overhead (fitted)
+    bool calibrated;                   // fitted on published runs of this family
 };
 
 // The constants used for a GPU family (generic for families without published runs).
 const ThroughputConstants& throughput_constants(GpuFamily family);
-bool throughput_calibrated(GpuFamily family);
 
 // Fills `estimate.performance` (and, when predicted, the time/cost fields of `estimate.compute`)
 // from the scenario and the rest of the estimate. Called by estimate(); exposed with explicit

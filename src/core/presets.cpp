@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 namespace vramcalc {
 namespace {
@@ -217,10 +216,14 @@ constexpr std::array<GpuPreset, 13> gpu_table = {{
      F::cdna3, 8, 448, 50, 5300, mi300x},
 }};
 
+// ASCII case folding (what std::tolower does in the "C" locale), inline: the throughput model
+// looks the GPU family up on every estimate.
 bool same_id(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
+    auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (fold(a[i]) != fold(b[i])) return false;
+    return true;
 }
 
 Scenario current_defaults() { return Scenario{}; }

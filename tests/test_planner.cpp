@@ -205,7 +205,10 @@ TEST_CASE("scaling chart: the best step time falls as GPUs are added (fixed glob
     REQUIRE(points.size() == 5);
     for (std::size_t i = 1; i < points.size(); ++i) {
         INFO(points[i].num_gpus << " GPUs");
+        REQUIRE(points[i].found);
         REQUIRE(points[i].step_seconds > 0);
+        CHECK(points[i].scenario.parallel.num_gpus == points[i].num_gpus);
+        CHECK(estimate(points[i].scenario).performance.step_seconds == points[i].step_seconds);
         if (points[i - 1].step_seconds > 0) CHECK(points[i].step_seconds < points[i - 1].step_seconds);
     }
 }

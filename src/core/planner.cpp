@@ -216,8 +216,10 @@ std::vector<ScalingPoint> plan_scaling(const Scenario& base, const std::vector<s
         ScalingPoint point;
         point.num_gpus = n;
         if (!r.plans.empty()) {
+            point.found = true;
             point.step_seconds = r.plans[0].estimate.performance.step_seconds;
             point.tokens_per_second = r.plans[0].estimate.performance.tokens_per_second;
+            point.scenario = std::move(r.plans[0].scenario);
         }
         out.push_back(point);
     }

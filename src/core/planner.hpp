@@ -81,8 +81,10 @@ PlanResult plan(const Scenario& base, const PlanOptions& options = {});
 // The best plan's step time for each GPU count (0 where nothing fits): the page's scaling chart.
 struct ScalingPoint {
     std::int64_t num_gpus = 0;
-    double step_seconds = 0;   // best feasible layout; 0 = none fits
+    bool found = false;        // some layout fits
+    double step_seconds = 0;   // of the best layout; 0 when none fits
     double tokens_per_second = 0;
+    Scenario scenario;         // the best layout (when found)
 };
 std::vector<ScalingPoint> plan_scaling(const Scenario& base, const std::vector<std::int64_t>& gpu_counts,
                                        const PlanOptions& options = {});

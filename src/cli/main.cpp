@@ -163,16 +163,8 @@ int main(int argc, char** argv) {
             if (!value) continue;
             std::stringstream list(*value);
             for (std::string item; std::getline(list, item, ',');) {
-                if (item == "tensor") plan_options.search_tensor = false;
-                else if (item == "recompute") plan_options.search_recompute = false;
-                else if (item == "sequence_parallel") plan_options.search_sequence_parallel = false;
-                else if (item == "zero_stage") plan_options.search_zero_stage = false;
-                else if (item == "interleave") plan_options.search_interleave = false;
-                else if (item == "offload_optimizer") plan_options.search_offload = false;
-                else
-                    issues.push_back({"--plan-hold", "unknown choice '" + item +
-                                                         "' (tensor, recompute, sequence_parallel, zero_stage, interleave, "
-                                                         "offload_optimizer)"});
+                if (!hold_plan_choice(plan_options, item))
+                    issues.push_back({"--plan-hold", "unknown choice '" + item + "' (" + plan_hold_names + ")"});
             }
         } else if (arg == "--plan-top") {
             auto value = take_value("--plan-top");

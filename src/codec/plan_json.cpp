@@ -58,16 +58,8 @@ PlanOptions plan_options_from_json(const json& j, std::vector<ValidationIssue>& 
             issues.push_back({"options.hold", "must be an array of field names"});
         } else {
             for (const auto& item : *it) {
-                std::string name = item.is_string() ? item.get<std::string>() : "";
-                if (name == "tensor") o.search_tensor = false;
-                else if (name == "recompute") o.search_recompute = false;
-                else if (name == "sequence_parallel") o.search_sequence_parallel = false;
-                else if (name == "zero_stage") o.search_zero_stage = false;
-                else if (name == "interleave") o.search_interleave = false;
-                else if (name == "offload_optimizer") o.search_offload = false;
-                else
-                    issues.push_back({"options.hold", "must list tensor, recompute, sequence_parallel, zero_stage, "
-                                                      "interleave or offload_optimizer"});
+                if (!item.is_string() || !hold_plan_choice(o, item.get<std::string>()))
+                    issues.push_back({"options.hold", std::string("must list ") + plan_hold_names});
             }
         }
     }

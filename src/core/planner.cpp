@@ -91,6 +91,17 @@ struct Search {
 
 }  // namespace
 
+bool hold_plan_choice(PlanOptions& o, std::string_view name) {
+    if (name == "tensor") o.search_tensor = false;
+    else if (name == "recompute") o.search_recompute = false;
+    else if (name == "sequence_parallel") o.search_sequence_parallel = false;
+    else if (name == "zero_stage") o.search_zero_stage = false;
+    else if (name == "interleave") o.search_interleave = false;
+    else if (name == "offload_optimizer") o.search_offload = false;
+    else return false;
+    return true;
+}
+
 const char* plan_factor_id(PlanFactor f) {
     switch (f) {
         case PlanFactor::compute: return "compute";

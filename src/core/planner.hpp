@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "estimate.hpp"
@@ -31,6 +32,11 @@ struct PlanOptions {
     bool search_interleave = true;
     bool search_offload = true;
 };
+
+// Holds one layout choice at the scenario's value by its field name ("tensor", "recompute",
+// "sequence_parallel", "zero_stage", "interleave", "offload_optimizer"); false for another name.
+bool hold_plan_choice(PlanOptions& options, std::string_view name);
+inline constexpr const char* plan_hold_names = "tensor, recompute, sequence_parallel, zero_stage, interleave, offload_optimizer";
 
 // The causes a plan's step time is made of (performance.breakdown_seconds) plus recomputation,
 // and its memory headroom.

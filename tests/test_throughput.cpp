@@ -155,6 +155,30 @@ TEST_CASE("ranking: t = 8 inside a node beats t = 16 and 32 across nodes (arXiv 
     }
 }
 
+TEST_CASE("ranking: the interleaved schedule beats 1F1B, by less as the batch grows (arXiv 2104.04473 Fig. 12)") {
+    // GPT-3 175B on 96 A100s, t = 8, p = 12, b = 1, v = 4 (2 layers per virtual stage):
+    // examples/sc21/run_figure_12.sh. §5.3.2: the interleaved schedule is faster and "this gap
+    // closes as the batch size increases" (smaller bubble, more point-to-point communication).
+    double previous_gain = 1e9;
+    for (std::int64_t batch : {12, 24, 36, 48, 60}) {
+        Scenario s = megatron_gpt(96, 12288, 96);
+        s.parallel.num_gpus = 96;
+        s.parallel.tensor = 8;
+        s.parallel.pipeline = 12;
+        s.training.global_batch_size = batch;
+        REQUIRE(validate(s).empty());
+        double plain = estimate(s).performance.step_seconds;
+        s.parallel.interleave = 4;
+        REQUIRE(validate(s).empty());
+        double interleaved = estimate(s).performance.step_seconds;
+        double gain = plain / interleaved;
+        INFO("batch " << batch << ": interleaved " << gain << "× faster");
+        CHECK(gain > 1.0);
+        CHECK(gain < previous_gain);
+        previous_gain = gain;
+    }
+}
+
 TEST_CASE("GEMM and FlashAttention times reproduce the measured H200 kernels they were fitted on") {
     auto doc = nlohmann::json::parse(throughput_cases::read_text(data_dir / "h200_kernels.json"));
     const auto& c = throughput_constants(GpuFamily::hopper);

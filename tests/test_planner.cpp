@@ -42,7 +42,7 @@ TEST_CASE("every plan is a valid scenario that fits, ranked by step time") {
         CHECK(validate(p.scenario).empty());
         CHECK(p.estimate.fits);
         CHECK(p.scenario.parallel.num_gpus == 64);
-        CHECK(p.estimate.resolved.global_batch_size == 1024);
+        CHECK(p.estimate.layout.global_batch_size == 1024);
         // The stored estimate is the scenario's.
         CHECK(estimate(p.scenario).performance.step_seconds == p.estimate.performance.step_seconds);
         if (i > 0) CHECK(p.estimate.performance.step_seconds >= r.plans[i - 1].estimate.performance.step_seconds * 0.999);

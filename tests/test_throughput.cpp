@@ -300,7 +300,7 @@ TEST_CASE("fixed model keeps the old time; predicted drives time, GPU-hours and 
     Scenario s;  // defaults: GPT-3 6.7B, 8 A100s, 150 TFLOP/s given
     Estimate fixed = estimate(s);
     CHECK_FALSE(fixed.performance.predicted);
-    double steps = s.training.tokens / (double(fixed.resolved.global_batch_size) * double(s.training.seq_len));
+    double steps = s.training.tokens / (double(fixed.layout.global_batch_size) * double(s.training.seq_len));
     CHECK_THAT(fixed.performance.step_seconds * steps, WithinRel(fixed.compute.seconds, 1e-12));
     CHECK_THAT(fixed.performance.achieved_tflops_per_gpu, WithinRel(150.0, 1e-9));
     CHECK(fixed.performance.breakdown_seconds.compute == fixed.performance.step_seconds);
@@ -314,7 +314,7 @@ TEST_CASE("fixed model keeps the old time; predicted drives time, GPU-hours and 
     CHECK_THAT(p.compute.gpu_hours, WithinRel(p.compute.seconds * 8 / 3600, 1e-12));
     CHECK_THAT(p.compute.cost, WithinRel(p.compute.gpu_hours * s.hardware.price_per_gpu_hour, 1e-12));
     CHECK_THAT(p.performance.tokens_per_second * p.performance.step_seconds,
-               WithinRel(double(p.resolved.global_batch_size) * 2048, 1e-12));
+               WithinRel(double(p.layout.global_batch_size) * 2048, 1e-12));
     // MFU counts model FLOPs (6·P per token), achieved TFLOP/s executed ones (+ recomputation).
     CHECK_THAT(p.performance.mfu * 312.0,
                WithinRel(p.performance.achieved_tflops_per_gpu * p.compute.model_flops / p.compute.total_flops, 1e-9));

@@ -68,7 +68,7 @@ const char* recompute_name(Recompute r) {
 std::string layout_text(const Plan& p) {
     const auto& par = p.scenario.parallel;
     std::string s = "t " + std::to_string(par.tensor) + " \xC2\xB7 p " + std::to_string(par.pipeline) + " \xC2\xB7 DP " +
-                    std::to_string(p.estimate.resolved.data_parallel) + " \xC2\xB7 ZeRO-" + std::to_string(par.zero_stage) +
+                    std::to_string(p.estimate.layout.data_parallel) + " \xC2\xB7 ZeRO-" + std::to_string(par.zero_stage) +
                     " \xC2\xB7 b " + std::to_string(p.scenario.training.micro_batch_size) + " \xC2\xB7 recompute " +
                     recompute_name(p.scenario.training.recompute);
     if (par.interleave > 1) s += " \xC2\xB7 v " + std::to_string(par.interleave);

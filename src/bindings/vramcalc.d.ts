@@ -605,9 +605,9 @@ export interface Estimate {
     recompute_flops: number;
     /** model_flops + recompute_flops: what the hardware executes. (FLOPs) */
     total_flops: number;
-    /** num_gpus · achieved FLOP/s. (FLOP/s) */
+    /** num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time). (FLOP/s) */
     cluster_flops_per_second: number;
-    /** Total FLOPs / cluster throughput. (seconds) */
+    /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds) */
     seconds: number;
     /** seconds / 86400. (days) */
     days: number;
@@ -622,8 +622,42 @@ export interface Estimate {
     /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens) */
     chinchilla_tokens: number;
   };
-  /** Step time, tokens/s, achieved TFLOP/s, MFU and the step's breakdown. */
-  performance: Performance;
+  performance: {
+    /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds) */
+    step_seconds: number;
+    /** Global batch × sequence length. (tokens) */
+    tokens_per_step: number;
+    /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second) */
+    tokens_per_second: number;
+    /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s) */
+    achieved_tflops_per_gpu: number;
+    /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction) */
+    mfu: number;
+    /** Micro-batches each pipeline runs per optimizer step. (count) */
+    microbatches: number;
+    /** `hardware.throughput_model` is `predicted`: the step time comes from the step-time model. (true/false) */
+    predicted: boolean;
+    /** The GPU family has constants fitted on published runs (predicted model only). (true/false) */
+    calibrated: boolean;
+    breakdown_seconds: {
+      /** GEMMs, attention, memory-bound ops and recomputation of all micro-batches. (seconds) */
+      compute: number;
+      /** Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped. (seconds) */
+      tensor_parallel: number;
+      /** (p − 1)/v idle micro-batch slots of 1F1B. (seconds) */
+      pipeline_bubble: number;
+      /** Activations and gradients sent between stages. (seconds) */
+      pipeline_p2p: number;
+      /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds) */
+      data_parallel: number;
+      /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds) */
+      zero: number;
+      /** The memory-bound optimizer update. (seconds) */
+      optimizer_step: number;
+      /** Fixed per-step overhead (fitted). (seconds) */
+      overhead: number;
+    };
+  };
 }
 // </generated:estimate>
 

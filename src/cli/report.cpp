@@ -1,5 +1,7 @@
 #include "cli/report.hpp"
 
+#include <cmath>
+
 #include "core/fields.hpp"
 
 namespace vramcalc::cli {
@@ -50,21 +52,18 @@ std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units
         }
     }
 
+    // The predicted step time by cause (the table's rows give the totals).
     const auto& pf = e.performance;
-    out += printf_string("\nThroughput (%s)\n", pf.predicted ? "predicted step-time model" : "fixed achieved rate");
-    out += printf_string("  step           %.4g s for %s tokens (%g micro-batches per pipeline)\n", pf.step_seconds,
-                         format_count(pf.tokens_per_step).c_str(), pf.microbatches);
-    out += printf_string("  tokens/s       %s (cluster)\n", format_count(pf.tokens_per_second).c_str());
-    out += printf_string("  achieved       %.4g TFLOP/s per GPU (executed), MFU %.1f %%\n", pf.achieved_tflops_per_gpu,
-                         100.0 * pf.mfu);
     if (pf.predicted) {
-        const auto& b = pf.breakdown_seconds;
-        const std::pair<const char*, double> parts[] = {
-            {"compute", b.compute},           {"tensor_parallel", b.tensor_parallel}, {"pipeline_bubble", b.pipeline_bubble},
-            {"pipeline_p2p", b.pipeline_p2p}, {"data_parallel", b.data_parallel},     {"zero", b.zero},
-            {"optimizer_step", b.optimizer_step}, {"overhead", b.overhead}};
-        for (const auto& [name, seconds] : parts)
-            out += printf_string("    %-16s %10.4g s  %5.1f %%\n", name, seconds, 100.0 * seconds / pf.step_seconds);
+        out += printf_string("\nStep time by cause (%g micro-batches per pipeline%s)\n", pf.microbatches,
+                             pf.calibrated ? "" : "; uncalibrated GPU family");
+        for (const auto& o : outputs()) {
+            std::string_view path = o.path;
+            if (!path.starts_with("performance.breakdown_seconds.")) continue;
+            double seconds = o.value(e);
+            out += "  " + pad(o.short_label, 26) + " " + pad(format_output(o, e, units), 16, true) + "  (" +
+                   format_percent(seconds / pf.step_seconds) + ")\n";
+        }
     }
 
     if (e.warnings.count > 0) {

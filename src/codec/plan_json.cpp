@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "codec.hpp"
+#include "codec/json.hpp"
+#include "codec/link.hpp"
 #include "core/fields.hpp"
 
 namespace vramcalc::codec {
@@ -13,10 +14,10 @@ using nlohmann::json;
 json layout_to_json(const Scenario& sc, const Estimate& e) {
     return {{"tensor", sc.parallel.tensor},
             {"pipeline", sc.parallel.pipeline},
-            {"data_parallel", e.resolved.data_parallel},
+            {"data_parallel", e.layout.data_parallel},
             {"zero_stage", sc.parallel.zero_stage},
             {"micro_batch_size", sc.training.micro_batch_size},
-            {"grad_accum_steps", e.resolved.grad_accum_steps},
+            {"grad_accum_steps", e.layout.grad_accum_steps},
             {"recompute", recompute_names()[std::size_t(sc.training.recompute)]},
             {"sequence_parallel", sc.parallel.sequence_parallel},
             {"interleave", sc.parallel.interleave},
@@ -82,9 +83,9 @@ json plan_to_json(const PlanResult& result) {
                                {"unit", r.factor == PlanFactor::memory_headroom ? "bytes" : "seconds"}});
         }
         plans.push_back({{"layout", layout_to_json(p.scenario, p.estimate)},
-                         {"memory_per_gpu_bytes", memory_to_json(p.estimate)},
+                         {"memory_per_gpu_bytes", outputs_to_json(p.estimate, "memory_per_gpu_bytes")},
                          {"fits", p.estimate.fits},
-                         {"performance", performance_to_json(p.estimate)},
+                         {"performance", outputs_to_json(p.estimate, "performance")},
                          {"days", p.estimate.compute.days},
                          {"cost", p.estimate.compute.cost},
                          {"link", encode_link(p.scenario)},

@@ -1,4 +1,5 @@
 #include "estimate.hpp"
+#include "presets.hpp"
 
 #include <algorithm>
 #include <cmath>

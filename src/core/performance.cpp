@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "estimate.hpp"
+#include "presets.hpp"
 
 namespace vramcalc {
 namespace {
@@ -139,7 +140,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
     const auto& tr = sc.training;
     const auto& par = sc.parallel;
     const auto& hw = sc.hardware;
-    const auto& r = e.resolved;
+    const auto& r = e.layout;
     PerformanceEstimate& out = e.performance;
     out = PerformanceEstimate{};
     out.predicted = hw.throughput_model == ThroughputModel::predicted;

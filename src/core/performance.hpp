@@ -5,7 +5,6 @@
 
 #include <cstdint>
 
-#include "presets.hpp"
 #include "scenario.hpp"
 
 namespace vramcalc {

@@ -137,7 +137,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
     Search search{options, result, base, std::max(1, options.max_results)};
     Scenario& sc = search.scenario;
     const auto& m = base.model;
-    ResolvedScenario r0 = resolve(base);
+    Layout r0 = resolve_layout(base);
 
     std::int64_t n = options.num_gpus > 0 ? options.num_gpus : base.parallel.num_gpus;
     std::int64_t batch = options.global_batch_size > 0 ? options.global_batch_size : r0.global_batch_size;

@@ -17,10 +17,6 @@ struct ModelPreset {
     const char* source;
 };
 
-// GPU families share the fitted constants of the throughput model (performance.cpp); only families
-// with published measured runs are calibrated.
-enum class GpuFamily { generic, volta, ampere, ampere_consumer, ada, hopper, blackwell, cdna2, cdna3 };
-
 struct GpuPreset {
     const char* id;
     double memory_gib;        // what the device reports (nvidia-smi / rocm-smi), in GiB

@@ -34,6 +34,9 @@ enum class Activation { auto_, gelu, gelu_tanh, gelu_new, silu, relu };
 // fixed: time = FLOPs / achieved rate (given TFLOP/s or MFU); predicted: the step-time model of
 // performance.hpp (compute at measured efficiencies + communication + bubble + optimizer).
 enum class ThroughputModel { fixed, predicted };
+// GPU families share the fitted constants of the throughput model (performance.cpp); only families
+// with published measured runs are calibrated. A GPU preset names its family (presets.hpp).
+enum class GpuFamily { generic, volta, ampere, ampere_consumer, ada, hopper, blackwell, cdna2, cdna3 };
 
 // Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
 // activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).

@@ -78,7 +78,7 @@ TEST_CASE("the search is exhaustive over the layouts it claims (8 GPUs, brute fo
             std::int64_t dp = 8 / (t * p);
             for (std::int64_t b = 1; b * dp <= 64; b *= 2)
                 for (int zero = 0; zero <= 3; ++zero)
-                    for (Recompute rc : {Recompute::none, Recompute::selective, Recompute::full})
+                    for (Recompute rc : {Recompute::none, Recompute::ops, Recompute::selective, Recompute::full})
                         for (bool sp : {false, true})
                             for (std::int64_t v : {1, 2, 4, 8})
                                 for (bool offload : {false, true}) {

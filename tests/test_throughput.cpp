@@ -240,6 +240,7 @@ TEST_CASE("pipeline bubble is (p−1)/(v·m) of the micro-batch work (arXiv 2104
 }
 
 TEST_CASE("tensor parallelism: 4 all-reduces of s·b·h per layer, 6 with full recomputation (arXiv 2104.04473 §2.3)") {
+    // (and the recomputation terms that follow training.recompute and recompute_layers)
     Scenario s = megatron_gpt(48, 6144, 64);  // Korthikanti et al. 2022 Table 3: 22B on one DGX A100
     s.parallel.num_gpus = 8;
     s.parallel.tensor = 8;
@@ -249,6 +250,19 @@ TEST_CASE("tensor parallelism: 4 all-reduces of s·b·h per layer, 6 with full r
     double one = perf::all_reduce_seconds(2048.0 * 4 * 6144 * 2, 8, 300e9 * c.intra_node_efficiency);
     // 48 layers + the embedding's forward and the LM head's input-gradient all-reduce.
     CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 6 + 2) * one, 1e-9));
+    // recompute_layers = 12: only 12 of the 48 layers rerun their forward (and its 2 all-reduces).
+    Estimate all_layers = estimate(s);
+    s.training.recompute_layers = 12;
+    Estimate some = estimate(s);
+    CHECK_THAT(some.performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 12 * 2 + 2) * one, 1e-9));
+    CHECK_THAT(some.performance.recompute_seconds, WithinRel(all_layers.performance.recompute_seconds / 4, 1e-9));
+    s.training.recompute_layers = 0;
+    // Op-level checkpointing recomputes less than a full forward, more than nothing.
+    s.training.recompute = Recompute::ops;
+    Estimate ops = estimate(s);
+    CHECK(ops.performance.recompute_seconds > 0);
+    CHECK(ops.performance.recompute_seconds < all_layers.performance.recompute_seconds);
+    CHECK_THAT(ops.performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * one, 1e-9));
     s.training.recompute = Recompute::selective;
     CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * one, 1e-9));
     // Sequence parallelism: reduce-scatter + all-gather instead of each all-reduce, the same time. [arXiv 2205.05198 §4.2.2]

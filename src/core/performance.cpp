@@ -175,6 +175,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double inter_bw = hw.inter_node_gbps * 1e9 * c.inter_node_efficiency;
         bool sp = par.sequence_parallel && par.tensor > 1;
         bool full = tr.recompute == Recompute::full, selective = tr.recompute == Recompute::selective;
+        bool ops = tr.recompute == Recompute::ops;
         double tokens = b * s;  // GEMM rows of one micro-batch (all-gathered under SP)
         auto gemm = [&](double mm, double kk, double nn, double count) {
             return perf::gemm_seconds(mm, kk, nn, count, peak, memory_bw, c);
@@ -218,15 +219,32 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
 
         double layer_forward = gemm_forward + attention_forward + elementwise_forward;
         double layer_backward = gemm_backward + attention_backward + elementwise_backward;
-        // Full recomputation reruns the layer's forward; selective only the attention core. [MEGA-ACT §5]
-        double layer_recompute = full ? layer_forward : (selective ? attention_forward : 0.0);
-
+        // Full recomputation reruns the layer's forward; selective only the attention core
+        // [MEGA-ACT §5]; op-level checkpointing the elementwise ops and the share of the forward
+        // matmuls it does not keep (compute.recompute_flops: every second matmul).
         // LM head (vocabulary-parallel, last stage) and the cross-entropy over its logits.
         double head = 3.0 * gemm(tokens, h, vocab / t, 1) + tokens * vocab / t * loss_bytes_per_logit / copy_bw;
 
         double layers_per_stage = std::ceil(double(m.layers) / p);
-        double stage_compute = layers_per_stage * (layer_forward + layer_backward + layer_recompute) + head;
-        double stage_recompute = layers_per_stage * layer_recompute;
+        // training.recompute_layers = k: only k layers of a stage recompute (full and op-level).
+        double recomputed_layers = (full || ops) && tr.recompute_layers > 0
+                                       ? std::min(double(tr.recompute_layers), layers_per_stage)
+                                       : layers_per_stage;
+        double layer_recompute = 0;
+        if (full) layer_recompute = layer_forward;
+        if (selective) layer_recompute = attention_forward;
+        if (ops) {
+            double gemm_flops = 2.0 * tokens *
+                                (h * (a * d + 2.0 * g * d) + a * d * h +
+                                 (m.mlp == MlpKind::swiglu ? 3.0 : 2.0) * h * f * top_k) / t;
+            // compute.recompute_flops per recomputed layer, this micro-batch, this GPU.
+            double recomputed_flops = e.compute.recompute_flops / tr.tokens * tokens /
+                                      (double(m.layers) * recomputed_layers / layers_per_stage) / t;
+            layer_recompute = elementwise_forward + gemm_forward * std::min(1.0, recomputed_flops / gemm_flops);
+        }
+
+        double stage_recompute = recomputed_layers * layer_recompute;
+        double stage_compute = layers_per_stage * (layer_forward + layer_backward) + stage_recompute + head;
 
         // Tensor parallelism: per layer 2 all-reduces of s·b·h forward and 2 backward (with SP an
         // all-gather + reduce-scatter pair each, the same time); full recompute repeats the forward 2;
@@ -235,7 +253,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         if (par.tensor > 1) {
             double tp_bw = t <= gpus_per_node ? intra_bw : inter_bw;
             double one = perf::all_reduce_seconds(tokens * h * act_bytes, t, tp_bw);
-            tp_seconds = (layers_per_stage * (4.0 + (full ? 2.0 : 0.0)) + 2.0) * one;
+            tp_seconds = (layers_per_stage * 4.0 + (full ? 2.0 * recomputed_layers : 0.0) + 2.0) * one;
         }
 
         // Pipeline point-to-point: s·b·h/t per rank (scatter-gather [MEGA-21 §4.1], or SP shards),
@@ -263,7 +281,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double weight_bytes = params * e.bytes_per_parameter.weights;
         double dp_bw = t * dp <= gpus_per_node ? intra_bw : inter_bw;
         int stage = par.zero_stage;
-        double last_backward = layers_per_stage * (layer_backward + layer_recompute);
+        double last_backward = layers_per_stage * layer_backward + stage_recompute;
         double first_forward = layers_per_stage * layer_forward;
         double gather_weights = perf::all_gather_seconds(weight_bytes, dp, dp_bw);
         if (stage == 0) {

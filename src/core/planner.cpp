@@ -12,8 +12,9 @@ namespace {
 //   [Korthikanti et al. 2022, arXiv 2205.05198 §4.2.2]
 // - ZeRO-0 with DP > 1: ZeRO-1 moves the same bytes (reduce-scatter + all-gather) and shards the
 //   optimizer. [Rajbhandari et al. 2019, arXiv 1910.02054 §7.1]
-// - at one micro-batch size and ZeRO stage, a heavier recomputation mode once a lighter one fits
-//   (it only adds compute), and selective recomputation with FlashAttention (no score tensor to drop).
+// - at one micro-batch size and ZeRO stage, recomputation once no recomputation fits, and full
+//   recomputation once op-level or selective fits (each only adds compute); selective
+//   recomputation with FlashAttention (no score tensor to drop).
 // - optimizer offload while some layout without it fits at that micro-batch size.
 // - ZeRO-2/3 with pipeline parallelism (DeepSpeed disallows it; Megatron shards only the optimizer).
 
@@ -156,7 +157,8 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
     std::int64_t kv_heads = r0.kv_heads;
     std::int64_t ffn = r0.ffn_hidden_size;
     std::int64_t ep = base.parallel.expert;
-    const Recompute modes[] = {Recompute::none, Recompute::selective, Recompute::full};
+    // Lightest first: none; then op-level and selective (each a part of a full forward); full last.
+    const Recompute modes[] = {Recompute::none, Recompute::ops, Recompute::selective, Recompute::full};
 
     for (std::int64_t t = 1; t <= n; ++t) {
         if (!divides(t, n) || !divides(t, m.num_heads) || !divides(t, kv_heads) || !divides(t, ffn)) continue;
@@ -182,10 +184,15 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
                     for (int stage = lowest_stage; stage <= highest_stage; ++stage) {
                         if (offload && stage == 0) continue;
                         sc.parallel.zero_stage = stage;
+                        bool none_fits = false, partial_fits = false;
                         for (Recompute mode : modes) {
                             if (!options.search_recompute && mode != base.training.recompute) continue;
-                            if (options.search_recompute && mode == Recompute::selective && base.training.flash_attention)
-                                continue;
+                            if (options.search_recompute) {
+                                // Recomputing more only adds compute: skip modes a lighter one dominates.
+                                if (mode == Recompute::selective && base.training.flash_attention) continue;
+                                if (mode != Recompute::none && none_fits) break;
+                                if (mode == Recompute::full && partial_fits) break;
+                            }
                             sc.training.recompute = mode;
                             bool fits_mode = false;
                             for (std::int64_t v = 1; v <= options.max_interleave; ++v) {
@@ -196,10 +203,9 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
                                 search.consider(e);
                                 fits_mode = fits_mode || search.fits(e);
                             }
-                            if (fits_mode) {
-                                fits_at_b = true;
-                                break;  // heavier recomputation only adds compute
-                            }
+                            if (fits_mode) fits_at_b = true;
+                            if (fits_mode && mode == Recompute::none) none_fits = true;
+                            if (fits_mode && (mode == Recompute::ops || mode == Recompute::selective)) partial_fits = true;
                         }
                     }
                 }

@@ -20,9 +20,9 @@ struct PlanOptions {
     int max_results = 10;                // plans returned, best first
     std::int64_t max_micro_batch = 64;   // largest micro-batch tried (powers of two)
     std::int64_t max_interleave = 8;     // largest virtual-stage count tried
-    // Fraction of each GPU's memory a plan must leave free. Measured peaks exceed the estimate by
-    // allocator overheads and fragmentation (5–15 % of the peak; issue 9), so a layout that fits
-    // with no margin may not run; 0 = the estimate's own verdict.
+    // Fraction of each GPU's memory a plan must leave free: the memory model is within ±15 % of
+    // measured peaks (docs/accuracy.md, "Peak memory"), so a layout that fits with no margin may
+    // not run; 0 = the estimate's own verdict.
     double min_headroom_fraction = 0.10;
     // Hold a choice at the scenario's value instead of searching it.
     bool search_tensor = true;

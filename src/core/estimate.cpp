@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "finetune.hpp"
 #include "formulas.hpp"
 
 namespace vramcalc {
@@ -42,11 +43,29 @@ ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const Paramete
     ComputeEstimate c;
     double tokens = tr.tokens;
     double attention_fwd = f::attention_forward_flops_per_token(m, tr.seq_len);
-    double dense = f::dense_flops_per_token(params.active);
-    double attention_train = tr.attention_flops ? 3.0 * attention_fwd : 0.0;
-    c.flops_per_token = dense + attention_train;
-    c.model_flops = c.flops_per_token * tokens;
-    c.forward_flops = c.model_flops / 3.0;  // forward is 1/3 of forward + backward (2PD of 6PD)
+    // Layers whose activations are kept (and recomputed): the trained ones under freeze.
+    double trained_fraction = params.trained_layers / double(m.layers);
+    if (tr.method == TrainingMethod::full) {
+        double dense = f::dense_flops_per_token(params.active);
+        double attention_train = tr.attention_flops ? 3.0 * attention_fwd : 0.0;
+        c.flops_per_token = dense + attention_train;
+        c.model_flops = c.flops_per_token * tokens;
+        c.forward_flops = c.model_flops / 3.0;  // forward is 1/3 of forward + backward (2PD of 6PD)
+    } else {
+        // Fine-tuning: forward 2·(P + P_adapter) over every weight; backward 2·P_through for the
+        // activation gradients of every layer a gradient reaches and 2·P_trainable for weight
+        // gradients of the trainable parameters only (frozen ones get none). [TM101; LORA §4.2]
+        double layers_frozen = double(m.layers) - params.trained_layers;
+        double through = params.active + params.adapter_active - layers_frozen * params.per_layer_active;
+        double trained_weights = is_adapter_method(tr.method) ? params.adapter_active
+                                                              : params.trained_layers * params.per_layer_active;
+        double forward = 2.0 * (params.active + params.adapter_active) + (tr.attention_flops ? attention_fwd : 0.0);
+        double backward = 2.0 * through + 2.0 * trained_weights +
+                          (tr.attention_flops ? 2.0 * attention_fwd * trained_fraction : 0.0);
+        c.flops_per_token = forward + backward;
+        c.model_flops = c.flops_per_token * tokens;
+        c.forward_flops = forward * tokens;
+    }
     c.backward_flops = c.model_flops - c.forward_flops;
     // With recompute_layers = k only k of the ceil(L/p) layers of a stage are recomputed.
     double stage_layers = ceil_div(m.layers, sc.parallel.pipeline);
@@ -72,6 +91,8 @@ ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const Paramete
             break;
         }
     }
+    // Frozen layers below the first trained one build no autograd graph: nothing to recompute.
+    if (tr.method == TrainingMethod::freeze) c.recompute_flops *= trained_fraction;
     c.total_flops = c.model_flops + c.recompute_flops;
     c.cluster_flops_per_second = double(sc.parallel.num_gpus) * r.achieved_flops_per_gpu;
     // T = C / tau. An achieved rate counts executed FLOPs (incl. recomputation); an MFU counts
@@ -121,6 +142,7 @@ Estimate estimate(const Scenario& sc) {
     e.layout = resolve_layout(sc);
     const auto& r = e.layout;
     e.parameters = count_parameters(sc.model, r);
+    count_fine_tuning(sc, r, e.parameters);
     const auto& P = e.parameters;
 
     e.bytes_per_parameter.weights = f::weight_bytes_per_param(tr.precision);
@@ -132,8 +154,11 @@ Estimate estimate(const Scenario& sc) {
     e.compute = compute_cost(sc, r, P);
 
     auto& w = e.warnings;
-    if (tr.tokens < f::min_recommended_tokens) w.add(Warning::few_tokens);
-    if (tr.tokens < e.compute.chinchilla_tokens) w.add(Warning::below_chinchilla);
+    // Token-count advice is about pre-training; fine-tuning runs use few tokens by design.
+    if (tr.method == TrainingMethod::full) {
+        if (tr.tokens < f::min_recommended_tokens) w.add(Warning::few_tokens);
+        if (tr.tokens < e.compute.chinchilla_tokens) w.add(Warning::below_chinchilla);
+    }
     if (is_a100_class(sc.hardware) && r.achieved_flops_per_gpu < f::a100_min_healthy_tflops * 1e12)
         w.add(Warning::low_throughput);
     const int stage = par.zero_stage;

@@ -22,6 +22,15 @@ struct ParameterCounts {
     double total = 0;
     double active = 0;            // parameters one token passes through (MoE: k of E experts)
     bool overridden = false;      // params_override replaced the architecture's count
+    // Fine-tuning (docs/formulas.md "Fine-tuning"); `total` stays the base model's count.
+    double adapter = 0;           // LoRA A and B of every targeted linear, added to the base model
+    double adapter_expert = 0;    // the part of `adapter` on expert MLPs (all experts)
+    double adapter_active = 0;    // adapters one token passes through (MoE: k of E experts)
+    double trainable = 0;         // parameters with gradients and optimizer states (total for full training)
+    double trained_layers = 0;    // layers whose parameters train (freeze: the last k), or all layers
+    double quantized = 0;         // base parameters stored quantised (QLoRA)
+    double quantized_bytes = 0;   // their storage with the quantisation constants
+    double largest_quantized_matrix = 0;  // elements of the largest quantised weight (dequantised per use)
 };
 
 // Activation memory of one GPU, in bytes. Coefficients are per layer for one micro-batch.
@@ -56,6 +65,8 @@ struct ModelStates {
     double autocast_copies = 0;  // 16-bit copies of the matmul weights autocast keeps for backward
     double buckets = 0;          // communication buckets (DDP, DeepSpeed)
     double optimizer_temporaries = 0;  // extra buffers of one optimizer step
+    double frozen_weights = 0;   // the part of `weights` that gets no gradient (fine-tuning's frozen base)
+    double dequantized = 0;      // 16-bit copy of the quantised weight being used (QLoRA), a temporary
 };
 
 // Memory of one GPU at its peak phase, by component; the device total adds the allocator's

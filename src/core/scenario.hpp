@@ -31,6 +31,15 @@ enum class OptimizerImpl { foreach, fused };
 enum class ZeroImpl { deepspeed, fsdp };
 // MLP activation as implemented; only gelu_new (the Python tanh formula of HF GPT-2) saves more.
 enum class Activation { auto_, gelu, gelu_tanh, gelu_new, silu, relu };
+// What trains: every parameter (full); low-rank adapters on a frozen 16-bit base (lora, Hu et al.
+// 2021, arXiv:2106.09685) or on a quantised base (qlora, Dettmers et al. 2023, arXiv:2305.14314);
+// only the last k layers (freeze).
+enum class TrainingMethod { full, lora, qlora, freeze };
+// QLoRA base-weight storage: NF4 with double quantisation (4.127 bits), NF4 with fp32 block
+// constants (4.5 bits), LLM.int8 (8 bits + one fp32 scale per output row).
+enum class BaseWeightFormat { nf4, nf4_no_dq, int8 };
+// Adapter weights: fp32 (PEFT's autocast_adapter_dtype=True) or the dtype of the model's weights (torchtune).
+enum class AdapterDtype { fp32, match };
 
 // Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
 // activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).
@@ -79,6 +88,13 @@ struct TrainingConfig {
     OptimizerImpl optimizer_impl = OptimizerImpl::fused;
     bool paged_optimizer = false;          // bitsandbytes paged states: unified memory, paged to the host
     bool persistent_gradients = true;      // gradient buffers stay allocated between steps
+    TrainingMethod method = TrainingMethod::full;
+    std::int64_t trainable_layers = 0;     // freeze: train only the last k layers; 0 = all layers
+    std::int64_t lora_rank = 8;            // r (PEFT LoraConfig default)
+    std::uint32_t lora_targets = 5;        // bit set of q,k,v,o,gate,up,down (finetune.hpp); q,v = PEFT's Llama default
+    double lora_dropout = 0;               // > 0 keeps a mask and a dropped copy of each adapter input
+    AdapterDtype adapter_dtype = AdapterDtype::fp32;
+    BaseWeightFormat base_weight_format = BaseWeightFormat::nf4;
 };
 
 struct ParallelConfig {

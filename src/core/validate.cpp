@@ -5,6 +5,7 @@
 #include <string>
 
 #include "estimate.hpp"
+#include "finetune.hpp"
 
 namespace vramcalc {
 namespace {
@@ -19,6 +20,7 @@ constexpr std::int64_t max_gpus = 100'000'000;
 constexpr std::int64_t max_experts = 100'000;
 constexpr double max_tokens = 1e18;
 constexpr double max_params = 1e16;
+constexpr std::int64_t max_lora_rank = 1'000'000;
 
 // Runs the rules. Messages are built lazily (a callable), only when they are collected: is_valid()
 // checks the same rules without building a string, fast enough for every cell of a fit map.
@@ -118,6 +120,20 @@ void check_rules(const Scenario& sc, Checker& c) {
             return "set global_batch_size or grad_accum_steps (both are 0)";
         });
     c.real("training.tokens", tr.tokens, 0, max_tokens, false);
+
+    // fine-tuning
+    c.range("training.lora_rank", tr.lora_rank, 1, max_lora_rank);
+    if (tr.lora_targets & lora_targets_invalid)
+        c.fail("training.lora_targets", "must be attention, all_linear or a comma-separated list of q, k, v, o, gate, up, down");
+    else if ((tr.lora_targets & lora_all_linear) == 0 || (tr.lora_targets & ~lora_all_linear) != 0)
+        c.fail("training.lora_targets", "must name at least one of q, k, v, o, gate, up, down");
+    else if (is_adapter_method(tr.method) && m.mlp == MlpKind::gelu && tr.lora_targets == lora_gate)
+        c.fail("training.lora_targets", "selects no linear of this model: a GELU MLP has no gate (its linears are up and down)");
+    if (c.real("training.lora_dropout", tr.lora_dropout, 0, 1) && tr.lora_dropout >= 1)
+        c.fail("training.lora_dropout", "must be less than 1 (1 drops every adapter input)");
+    if (c.range("training.trainable_layers", tr.trainable_layers, 0, max_layers) && layers_ok &&
+        tr.trainable_layers > m.layers)
+        c.fail("training.trainable_layers", "must be at most model.layers (" + std::to_string(m.layers) + "); 0 = all layers");
 
     // parallel
     bool gpus_ok = c.range("parallel.num_gpus", par.num_gpus, 1, max_gpus);

@@ -30,6 +30,7 @@ struct ParameterCounts {
     double trained_layers = 0;    // layers whose parameters train (freeze: the last k), or all layers
     double quantized = 0;         // base parameters stored quantised (QLoRA)
     double quantized_bytes = 0;   // their storage with the quantisation constants
+    double quantization_constants = 0;  // bytes of those constants (absmax, scales): not sharded by FSDP / ZeRO-3
     double largest_quantized_matrix = 0;  // elements of the largest quantised weight (dequantised per use)
 };
 

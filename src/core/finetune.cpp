@@ -132,7 +132,7 @@ void count_fine_tuning(const Scenario& sc, const ResolvedScenario& r, ParameterC
     const double layers = double(m.layers);
     c.trained_layers = double(trained_layers(m, tr));
     c.adapter = c.adapter_expert = c.adapter_active = 0;
-    c.quantized = c.quantized_bytes = c.largest_quantized_matrix = 0;
+    c.quantized = c.quantized_bytes = c.quantization_constants = c.largest_quantized_matrix = 0;
     switch (tr.method) {
         case TrainingMethod::full: c.trainable = c.total; break;
         case TrainingMethod::freeze: {
@@ -154,14 +154,16 @@ void count_fine_tuning(const Scenario& sc, const ResolvedScenario& r, ParameterC
         }
     }
     if (tr.method != TrainingMethod::qlora) return;
-    // QLoRA stores the layers' linear weights quantised; embeddings, norms, biases and the LM head
-    // stay 16-bit. bitsandbytes (transformers' BitsAndBytesConfig) quantises every nn.Linear but the
-    // LM head; torchtune quantises only the linears that carry an adapter (qlora_finetune.rst).
-    const bool only_targets = tr.framework == Framework::torchtune;
+    // QLoRA stores every linear weight of the layers quantised; embeddings, norms, biases and the LM
+    // head stay 16-bit: bitsandbytes (transformers' BitsAndBytesConfig) skips only the LM head,
+    // torchtune quantises adapted and plain linears alike (LoRALinear / FrozenNF4Linear since
+    // pytorch/torchtune#1119, 2024-07).
     for (const LayerLinear& l : layer_linears(m, r).all()) {
-        if (only_targets && !(l.modules & tr.lora_targets)) continue;
         c.quantized += layers * l.d_in * l.d_out * l.copies;
         c.quantized_bytes += layers * l.copies * quantized_matrix_bytes(tr.base_weight_format, l.d_in, l.d_out);
+        double code_bytes = tr.base_weight_format == BaseWeightFormat::int8 ? 1.0 : 0.5;
+        c.quantization_constants += layers * l.copies * (quantized_matrix_bytes(tr.base_weight_format, l.d_in, l.d_out) -
+                                                         code_bytes * l.d_in * l.d_out);
         c.largest_quantized_matrix = std::max(c.largest_quantized_matrix, l.d_in * l.d_out);
     }
 }

@@ -477,7 +477,10 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
         // gradients and optimizer states. [LORA §4.2; QLORA §3]
         double shard_base = stage >= 3 && e.params_per_gpu > 0 ? sharded(true) / e.params_per_gpu : 1.0;
         double trainable_in_base = adapters ? 0.0 : sharded_trainable(false);
-        ms.frozen_weights = (e.params_per_gpu - trainable_in_base) * base_bytes_per_param * shard_base;
+        // QLoRA's quantisation constants live beside the packed codes (bitsandbytes QuantState, torchao
+        // NF4Tensor scalers) and stay whole on every GPU when FSDP / ZeRO-3 shards the codes.
+        double constants = P.quantization_constants / model_parallel;
+        ms.frozen_weights = (e.params_per_gpu - trainable_in_base) * base_bytes_per_param * shard_base + constants * (1.0 - shard_base);
         double trainable_weights = no_persistent_16bit && !fp32_adapters ? 0.0 : sharded_trainable(stage >= 3) * trainable_bytes.weights;
         ms.weights = ms.frozen_weights + trainable_weights;
         ms.gradients = sharded_trainable(stage >= 2) * trainable_bytes.gradients;
@@ -677,7 +680,10 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     const double grads_present = accumulating ? ms.gradients : 0.0;
     const double layer_grads = layer_gradient_bytes / (stage >= 2 ? dp : 1.0);
     // Fine-tuning keeps the LM head and the final norm frozen: no gradients at the start of backward.
-    const double head_grads = full_training ? (P.lm_head + P.final_norm) / t * bpp.gradients / (stage >= 2 ? dp : 1.0) : 0.0;
+    // A tied LM head writes its gradient into the embedding's gradient buffer, which lives from the
+    // start of backward to the embedding's own backward at its end.
+    const double head_weight = m.tied_embeddings ? double(m.vocab_size) * double(m.hidden_size) : P.lm_head;
+    const double head_grads = full_training ? (head_weight + P.final_norm) / t * bpp.gradients / (stage >= 2 ? dp : 1.0) : 0.0;
     const double grads_end = tr.optimizer_in_backward ? layer_grads : ms.gradients;
     const double fsdp_unsharded_grads =
         fsdp && stage >= 2 ? layer_trainable * (compute_param_bytes + trainable_bytes.gradients) : 0.0;
@@ -706,7 +712,13 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
         bwd_start.gradients = std::max(grads_present, last ? head_grads : 0.0) + ms.buckets;
         bwd_start.activations = layers_activations + embedding + output;
         bwd_start.logits = last ? (tr.loss == Loss::fused ? loss_saved : logit_bytes * a.logits_elements) : 0.0;
-        bwd_start.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads + ms.dequantized;
+        // The last layer's backward starts once the loss and LM-head backward have consumed the
+        // logits' gradient: its working sets and the logits do not coexist.
+        PhaseMemory bwd_first_layer = bwd_start;
+        bwd_first_layer.logits = 0;
+        bwd_first_layer.activations = layers_activations + embedding;
+        bwd_first_layer.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads + ms.dequantized;
+        bwd_start = larger(bwd_start, bwd_first_layer);
         PhaseMemory bwd_end = base;
         bwd_end.weights = ms.weights + ms.live_params + cache_per_layer;
         bwd_end.gradients = grads_end + ms.buckets;

@@ -2,6 +2,8 @@
 // models, the quantisation constants of NF4 and LLM.int8 against their papers, and what LoRA,
 // QLoRA and freeze change in memory and FLOPs. Each reference names its source.
 #include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -381,4 +383,59 @@ TEST_CASE("full training is unchanged by the fine-tuning fields") {
     CHECK(changed.memory_per_gpu_bytes.total == base.memory_per_gpu_bytes.total);
     CHECK(changed.compute.total_flops == base.compute.total_flops);
     CHECK(changed.parameters.trainable == base.parameters.total);
+}
+
+TEST_CASE("adapter and frozen-module activations equal what PyTorch autograd saves (CPU measurement)") {
+    // tests/data/memory/lora_saved_tensors.json: bench/memory/lora_saved_tensors.py measured the bytes
+    // autograd saves in one Llama decoder layer (HF eager mirror, bf16) with PEFT's LoRA forward on a
+    // frozen base, using saved-tensor hooks. The difference to full training isolates what freezing and
+    // the adapters change; the base layer's own count is the memory model's (the CPU build of torch
+    // 1.13 also keeps each RMSNorm's fp32 x², 4h, which CUDA builds do not, and cancels here).
+    std::ifstream in(std::string(VRAMCALC_SOURCE_DIR) + "/tests/data/memory/lora_saved_tensors.json");
+    REQUIRE(in.good());
+    auto data = nlohmann::json::parse(in);
+    const auto& shape = data.at("shape");
+    Scenario s;
+    s.model = preset_model("llama-2-7b");
+    s.model.layers = 1;
+    s.model.hidden_size = shape.at("hidden_size");
+    s.model.num_heads = shape.at("num_heads");
+    s.model.num_kv_heads = shape.at("num_kv_heads");
+    s.model.ffn_hidden_size = shape.at("ffn_hidden_size");
+    s.training.seq_len = shape.at("seq_len");
+    s.training.micro_batch_size = shape.at("micro_batch_size");
+    s.training.global_batch_size = s.training.micro_batch_size;
+    s.training.precision = Precision::bf16;
+    s.training.kernels = Kernels::eager;
+    s.training.flash_attention = false;
+    s.training.dropout = false;
+    s.parallel.num_gpus = 1;
+    s.parallel.zero_stage = 0;
+    auto layer_bytes = [&](const nlohmann::json& record) {
+        Scenario c = s;
+        c.training.method = record.at("method") == "full" ? TrainingMethod::full : TrainingMethod::lora;
+        c.training.lora_rank = record.at("lora_rank");
+        std::string targets = record.at("lora_targets");
+        c.training.lora_targets = targets.empty() ? lora_q : parse_lora_targets(targets);
+        c.training.lora_dropout = record.at("lora_dropout");
+        c.training.adapter_dtype = record.at("adapter_dtype") == "fp32" ? AdapterDtype::fp32 : AdapterDtype::match;
+        REQUIRE(validate(c).empty());
+        return estimate(c).activations.per_layer_bytes;
+    };
+    const auto& records = data.at("records");
+    REQUIRE(records.size() >= 8);
+    const auto& full = records.at(0);
+    REQUIRE(full.at("method") == "full");
+    double full_measured = full.at("saved_bytes");
+    double full_predicted = layer_bytes(full);
+    for (std::size_t i = 1; i < records.size(); ++i) {
+        const auto& r = records.at(i);
+        INFO(r.dump());
+        double measured = double(r.at("saved_bytes")) - full_measured;
+        double predicted = layer_bytes(r) - full_predicted;
+        // `lora_B(...) * scaling` saves the Python float as a 0-dim fp64 tensor: 8 bytes per adapter.
+        std::string targets = r.at("lora_targets");
+        double adapters = double(std::count(targets.begin(), targets.end(), ',') + 1);
+        CHECK(predicted + 8.0 * adapters == measured);
+    }
 }

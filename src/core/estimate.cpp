@@ -17,7 +17,7 @@ ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     ParameterCounts c;
     double expert_mlp = f::mlp_params(m, r.ffn_hidden_size);
     double experts = double(m.num_experts);
-    double shared = f::attention_params(m, r.kv_heads, r.head_dim) + 2.0 * f::norm_params(m) + f::router_params(m);
+    double shared = f::attention_params(m, r.kv_heads, r.head_dim) + double(m.norms_per_layer) * f::norm_params(m) + f::router_params(m);
     c.embedding = f::embedding_params(m);
     c.expert_per_layer = m.num_experts > 1 ? experts * expert_mlp : 0.0;
     c.per_layer = shared + experts * expert_mlp;

@@ -60,7 +60,7 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 68> field_table = {{
+const std::array<FieldSpec, 69> field_table = {{
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -92,6 +92,8 @@ const std::array<FieldSpec, 68> field_table = {{
      K::choice, position_choice, 0, 1, VRC_ENUM(model, position_embedding, PositionEmbedding)},
     {"model.max_position_embeddings", "maxpos", "Max positions", "", "tokens", "Longest sequence the model supports; sizes learned position tables.",
      K::integer, no_choices, 1, 131072, VRC_NUM(model, max_position_embeddings, I)},
+    {"model.norms_per_layer", "nrm", "Norms per layer", "", "", "Norms in each layer: 2 (before attention and MLP); Gemma 2 also normalises their outputs (4).",
+     K::integer, no_choices, 1, 8, VRC_NUM(model, norms_per_layer, I)},
     {"model.num_experts", "E", "Experts", "E", "", "MoE experts per layer; 1 = dense.",
      K::integer, no_choices, 1, 256, VRC_NUM(model, num_experts, I)},
     {"model.experts_per_token", "k", "Experts per token", "k", "", "Top-k routing: experts each token uses (active parameters, MLP activations).",

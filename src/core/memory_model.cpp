@@ -67,6 +67,10 @@ bool fused_attention(const Scenario& sc, const ActivationDtypes& dt) {
     return !(dt.fp32 && gqa && sc.training.kernels != Kernels::fused);
 }
 
+// Norms per layer; each keeps what the two pre-norms keep (Gemma 2's post-norms: the same inputs
+// and, eager, the same fp32 copies).
+double norms(const ModelConfig& m) { return double(m.norms_per_layer); }
+
 // HF's Llama-family eager attention upcasts the softmax to fp32 and casts back; GPT-2-style
 // (LayerNorm) models run the softmax in the activation dtype. [HF]
 bool upcast_softmax(const ModelConfig& m) { return m.norm == NormKind::rmsnorm; }
@@ -96,7 +100,7 @@ LayerActivationBytes fused_layer(const Scenario& sc, const Widths& w, const Acti
     const bool dropout = sc.training.dropout;
     const double e = dt.matmul;
     LayerActivationBytes l;
-    l.norms = 2.0 * e * w.h;
+    l.norms = norms(sc.model) * e * w.h;
     l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
@@ -121,7 +125,7 @@ LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const Acti
     // Norms (×2). RMSNorm: 16-bit input → fp32 copy 4h + normalised 16-bit 2h; fp32 input (fp32
     // training or autocast): the input itself 4h + normalised fp32 4h. LayerNorm keeps its input.
     double norm = m.norm == NormKind::rmsnorm ? (dt.residual == 4.0 ? 8.0 : 6.0) * w.h : dt.residual * w.h;
-    l.norms = 2.0 * norm;
+    l.norms = norms(m) * norm;
     // Inputs of the QKV and MLP-in projections: one shared tensor, or one 16-bit cast per matmul
     // under autocast (Q, K, V separate in Llama-family models; gate and up in gated MLPs).
     if (dt.autocast) {
@@ -172,7 +176,7 @@ LayerActivationBytes compiled_layer(const Scenario& sc, const Widths& w, const A
     const bool dropout = sc.training.dropout;
     const double e = dt.matmul;
     LayerActivationBytes l;
-    l.norms = 2.0 * dt.residual * w.h;
+    l.norms = norms(sc.model) * dt.residual * w.h;
     l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
@@ -248,7 +252,7 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const ResolvedScenario& r
     const double e = dt.matmul;
     const bool eager = tr.kernels == Kernels::eager;
     const bool flash = tr.flash_attention;
-    if (eager && m.norm == NormKind::rmsnorm) l.norms = 2.0 * 4.0 * w.h;
+    if (eager && m.norm == NormKind::rmsnorm) l.norms = norms(m) * 4.0 * w.h;
     l.linear_inputs = 0;
     if (!flash) l.attention = std::max(0.0, l.attention - e * w.q);
     const bool gelu_new_autocast = eager && dt.autocast && m.mlp == MlpKind::gelu && m.activation == Activation::gelu_new;
@@ -532,7 +536,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // the embedding table.
     double head_params = double(m.vocab_size) * double(m.hidden_size);
     double matmul_params = std::max(0.0, e.params_per_gpu - (P.embedding + P.final_norm + P.lm_head) / model_parallel -
-                                             double(m.layers) * 2.0 * f::norm_params(m) / model_parallel) +
+                                             double(m.layers) * double(m.norms_per_layer) * f::norm_params(m) / model_parallel) +
                            head_params / model_parallel;
     if (!full_training) {
         // Autocast caches only weights that require grad; a frozen weight's cast is kept by its matmul

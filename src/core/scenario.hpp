@@ -59,6 +59,7 @@ struct ModelConfig {
     bool tied_embeddings = true;
     PositionEmbedding position_embedding = PositionEmbedding::learned;
     std::int64_t max_position_embeddings = 2048;
+    std::int64_t norms_per_layer = 2;    // pre-attention and pre-MLP norms; Gemma 2 adds two post-norms (4)
     std::int64_t num_experts = 1;        // E; 1 = dense
     std::int64_t experts_per_token = 1;  // k (top-k routing)
     Activation activation = Activation::auto_;  // auto: GELU for gelu MLPs, SiLU for gated ones

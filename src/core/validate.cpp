@@ -97,6 +97,7 @@ void check_rules(const Scenario& sc, Checker& c) {
     bool ffn_ok = c.range("model.ffn_hidden_size", m.ffn_hidden_size, 0, max_width);
     c.range("model.vocab_size", m.vocab_size, 1, max_width);
     bool positions_ok = c.range("model.max_position_embeddings", m.max_position_embeddings, 1, max_seq_len);
+    c.range("model.norms_per_layer", m.norms_per_layer, 1, 16);
     bool experts_ok = c.range("model.num_experts", m.num_experts, 1, max_experts);
     if (c.range("model.experts_per_token", m.experts_per_token, 1, max_experts) && experts_ok &&
         m.experts_per_token > m.num_experts)

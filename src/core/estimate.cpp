@@ -15,18 +15,27 @@ double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b)
 
 ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     ParameterCounts c;
-    double expert_mlp = f::mlp_params(m, r.ffn_hidden_size);
+    const bool moe = m.num_experts > 1;
     double experts = double(m.num_experts);
-    double shared = f::attention_params(m, r.kv_heads, r.head_dim) + double(m.norms_per_layer) * f::norm_params(m) + f::router_params(m);
+    double attention_norms = f::attention_params(m, r.kv_heads, r.head_dim) + double(m.norms_per_layer) * f::norm_params(m);
+    // MoE layers: router, S shared experts (DeepSeekMoE stores them as one MLP of width S·f_e, same
+    // count) and E routed experts of width f_e; the first `dense_layers` layers have a dense MLP of
+    // width f. [DeepSeekMoE, Dai et al. 2024, arXiv:2401.06066 §3]
+    double expert_mlp = f::mlp_params(m, moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size);
+    double shared_mlp = moe && m.num_shared_experts > 0 ? f::mlp_params(m, m.num_shared_experts * r.moe_ffn_hidden_size) : 0.0;
+    double shared = attention_norms + f::router_params(m) + shared_mlp;
     c.embedding = f::embedding_params(m);
-    c.expert_per_layer = m.num_experts > 1 ? experts * expert_mlp : 0.0;
+    c.expert_per_layer = moe ? experts * expert_mlp : 0.0;
     c.per_layer = shared + experts * expert_mlp;
     c.per_layer_active = shared + double(m.experts_per_token) * expert_mlp;
-    c.layers = double(m.layers) * c.per_layer;
+    c.dense_layers = moe ? double(std::min(m.dense_layers, m.layers)) : 0.0;
+    c.per_dense_layer = moe ? attention_norms + f::mlp_params(m, r.ffn_hidden_size) : c.per_layer;
+    double moe_layers = double(m.layers) - c.dense_layers;
+    c.layers = moe_layers * c.per_layer + c.dense_layers * c.per_dense_layer;
     c.final_norm = f::norm_params(m);
     c.lm_head = m.tied_embeddings ? 0.0 : double(m.vocab_size) * double(m.hidden_size);
     c.total = c.embedding + c.layers + c.final_norm + c.lm_head;
-    c.active = c.total - double(m.layers) * (c.per_layer - c.per_layer_active);
+    c.active = c.total - moe_layers * (c.per_layer - c.per_layer_active);
     if (m.params_override > 0) {
         // A given count replaces the architecture's; active scales in the same proportion.
         double ratio = c.active / c.total;
@@ -83,8 +92,9 @@ ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const Paramete
         // fc2 with fused QKV), 2 FLOPs per multiply-add; attention outputs are kept.
         case Recompute::ops: {
             double h = double(m.hidden_size), q = double(m.num_heads) * double(r.head_dim);
-            double kv = double(r.kv_heads) * double(r.head_dim), ffn = double(r.ffn_hidden_size);
-            double k = double(m.experts_per_token);
+            double kv = double(r.kv_heads) * double(r.head_dim);
+            double ffn = double(m.num_experts > 1 ? r.moe_ffn_hidden_size : r.ffn_hidden_size);
+            double k = double(m.experts_per_token + (m.num_experts > 1 ? m.num_shared_experts : 0));
             double per_token_layer = m.norm == NormKind::rmsnorm ? 2.0 * (h * kv + q * h + (m.mlp == MlpKind::swiglu ? h * ffn * k : 0.0))
                                                                  : 2.0 * (q * h + ffn * h * k);
             c.recompute_flops = per_token_layer * double(m.layers) * tokens * recomputed_fraction;
@@ -120,6 +130,7 @@ Layout resolve_layout(const Scenario& sc) {
     r.kv_heads = sc.model.num_kv_heads > 0 ? sc.model.num_kv_heads : sc.model.num_heads;
     r.head_dim = sc.model.head_dim > 0 ? sc.model.head_dim : sc.model.hidden_size / std::max<std::int64_t>(1, sc.model.num_heads);
     r.ffn_hidden_size = sc.model.ffn_hidden_size > 0 ? sc.model.ffn_hidden_size : 4 * sc.model.hidden_size;
+    r.moe_ffn_hidden_size = sc.model.moe_ffn_hidden_size > 0 ? sc.model.moe_ffn_hidden_size : r.ffn_hidden_size;
     std::int64_t model_parallel = std::max<std::int64_t>(1, sc.parallel.tensor * sc.parallel.pipeline);
     r.data_parallel = std::max<std::int64_t>(1, sc.parallel.num_gpus / model_parallel);
     std::int64_t per_step = std::max<std::int64_t>(1, sc.training.micro_batch_size * r.data_parallel);

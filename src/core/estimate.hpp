@@ -16,7 +16,9 @@ struct ParameterCounts {
     double per_layer = 0;         // one transformer layer, all experts
     double per_layer_active = 0;  // one transformer layer, the k experts a token uses
     double expert_per_layer = 0;  // the expert MLPs of one layer (MoE only), all experts
-    double layers = 0;            // L · per_layer
+    double layers = 0;            // L · per_layer (dense_layers of them per_dense_layer)
+    double dense_layers = 0;      // MoE models: leading layers with a dense MLP
+    double per_dense_layer = 0;   // one of those (= per_layer for dense models)
     double final_norm = 0;
     double lm_head = 0;           // V·h when embeddings are untied, else 0
     double total = 0;

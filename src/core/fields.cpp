@@ -60,7 +60,7 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 69> field_table = {{
+const std::array<FieldSpec, 72> field_table = {{
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -98,6 +98,12 @@ const std::array<FieldSpec, 69> field_table = {{
      K::integer, no_choices, 1, 256, VRC_NUM(model, num_experts, I)},
     {"model.experts_per_token", "k", "Experts per token", "k", "", "Top-k routing: experts each token uses (active parameters, MLP activations).",
      K::integer, no_choices, 1, 16, VRC_NUM(model, experts_per_token, I)},
+    {"model.moe_ffn_hidden_size", "fe", "Expert FFN size", "", "", "Width of one routed or shared expert (DeepSeekMoE: 1408, narrower than the dense MLP); 0 = FFN size.",
+     K::integer, no_choices, 0, 131072, VRC_NUM(model, moe_ffn_hidden_size, I)},
+    {"model.num_shared_experts", "Es", "Shared experts", "", "", "Experts every token passes through besides its k routed ones (DeepSeekMoE: 2).",
+     K::integer, no_choices, 0, 16, VRC_NUM(model, num_shared_experts, I)},
+    {"model.dense_layers", "Ld", "Dense layers", "", "layers", "MoE models: leading layers with a dense MLP of FFN size (DeepSeekMoE: 1).",
+     K::integer, no_choices, 0, 16, VRC_NUM(model, dense_layers, I)},
     {"model.activation", "act", "Activation", "", "", "MLP activation as implemented; gelu_new (GPT-2's Python tanh formula) saves 5 f-wide tensors in eager mode; auto = GELU or SiLU by MLP.",
      K::choice, activation_choice, 0, 5, VRC_ENUM(model, activation, Activation)},
     {"model.params_override", "P", "Parameter override", "P", "parameters", "When > 0, use this parameter count instead of the architecture's.",

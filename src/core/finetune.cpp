@@ -83,7 +83,7 @@ double quantized_matrix_bytes(BaseWeightFormat format, double d_in, double d_out
     return elements * 2.0;
 }
 
-LayerLinears layer_linears(const ModelConfig& m, const ResolvedScenario& r) {
+LayerLinears layer_linears(const ModelConfig& m, const Layout& r, bool dense_layer) {
     LayerLinears out;
     auto add = [&](std::uint32_t modules, double d_in, double d_out, double copies, bool expert, LinearInput input) {
         out.items[std::size_t(out.count++)] = {modules, d_in, d_out, copies, expert, input};
@@ -91,9 +91,9 @@ LayerLinears layer_linears(const ModelConfig& m, const ResolvedScenario& r) {
     const double h = double(m.hidden_size);
     const double q = double(m.num_heads) * double(r.head_dim);
     const double kv = double(r.kv_heads) * double(r.head_dim);
-    const double f = double(r.ffn_hidden_size);
-    const bool moe = m.num_experts > 1;
-    const double experts = double(m.num_experts);
+    const bool moe = m.num_experts > 1 && !dense_layer;
+    const double f = double(moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size);
+    const double experts = moe ? double(m.num_experts) : 1.0;
     if (fused_qkv(m)) {
         add(lora_q | lora_k | lora_v, h, q + 2.0 * kv, 1, false, LinearInput::attention_input);
     } else {
@@ -105,14 +105,20 @@ LayerLinears layer_linears(const ModelConfig& m, const ResolvedScenario& r) {
     if (m.mlp == MlpKind::swiglu) add(lora_gate, h, f, experts, moe, LinearInput::mlp_input);
     add(lora_up, h, f, experts, moe, LinearInput::mlp_input);
     add(lora_down, f, h, experts, moe, LinearInput::mlp_inner);
+    if (moe && m.num_shared_experts > 0) {
+        const double shared = double(m.num_shared_experts) * f;
+        if (m.mlp == MlpKind::swiglu) add(lora_gate, h, shared, 1, false, LinearInput::mlp_input);
+        add(lora_up, h, shared, 1, false, LinearInput::mlp_input);
+        add(lora_down, shared, h, 1, false, LinearInput::mlp_inner);
+    }
     if (moe) add(0, h, experts, 1, false, LinearInput::mlp_input);  // router
     return out;
 }
 
-AdapterCounts adapter_params_per_layer(const ModelConfig& m, const ResolvedScenario& r, std::int64_t rank,
-                                       std::uint32_t targets) {
+AdapterCounts adapter_params_per_layer(const ModelConfig& m, const Layout& r, std::int64_t rank,
+                                       std::uint32_t targets, bool dense_layer) {
     AdapterCounts c;
-    for (const LayerLinear& l : layer_linears(m, r).all()) {
+    for (const LayerLinear& l : layer_linears(m, r, dense_layer).all()) {
         if (!(l.modules & targets)) continue;
         // A: r × d_in, B: d_out × r, no biases (PEFT bias="none"). [LORA §4.1]
         double params = double(rank) * (l.d_in + l.d_out) * l.copies;
@@ -126,7 +132,7 @@ std::int64_t trained_layers(const ModelConfig& m, const TrainingConfig& tr) {
     return std::min(tr.trainable_layers, m.layers);
 }
 
-void count_fine_tuning(const Scenario& sc, const ResolvedScenario& r, ParameterCounts& c) {
+void count_fine_tuning(const Scenario& sc, const Layout& r, ParameterCounts& c) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
     const double layers = double(m.layers);
@@ -145,10 +151,12 @@ void count_fine_tuning(const Scenario& sc, const ResolvedScenario& r, ParameterC
         case TrainingMethod::lora:
         case TrainingMethod::qlora: {
             AdapterCounts per_layer = adapter_params_per_layer(m, r, tr.lora_rank, tr.lora_targets);
-            c.adapter = layers * per_layer.total();
-            c.adapter_expert = layers * per_layer.expert;
+            AdapterCounts per_dense = adapter_params_per_layer(m, r, tr.lora_rank, tr.lora_targets, true);
+            const double moe_layers = layers - c.dense_layers;
+            c.adapter = moe_layers * per_layer.total() + c.dense_layers * per_dense.total();
+            c.adapter_expert = moe_layers * per_layer.expert;
             double active_share = m.num_experts > 1 ? double(m.experts_per_token) / double(m.num_experts) : 1.0;
-            c.adapter_active = layers * (per_layer.dense + per_layer.expert * active_share);
+            c.adapter_active = moe_layers * (per_layer.dense + per_layer.expert * active_share) + c.dense_layers * per_dense.dense;
             c.trainable = c.adapter;
             break;
         }
@@ -158,13 +166,17 @@ void count_fine_tuning(const Scenario& sc, const ResolvedScenario& r, ParameterC
     // head stay 16-bit: bitsandbytes (transformers' BitsAndBytesConfig) skips only the LM head,
     // torchtune quantises adapted and plain linears alike (LoRALinear / FrozenNF4Linear since
     // pytorch/torchtune#1119, 2024-07).
-    for (const LayerLinear& l : layer_linears(m, r).all()) {
-        c.quantized += layers * l.d_in * l.d_out * l.copies;
-        c.quantized_bytes += layers * l.copies * quantized_matrix_bytes(tr.base_weight_format, l.d_in, l.d_out);
-        double code_bytes = tr.base_weight_format == BaseWeightFormat::int8 ? 1.0 : 0.5;
-        c.quantization_constants += layers * l.copies * (quantized_matrix_bytes(tr.base_weight_format, l.d_in, l.d_out) -
-                                                         code_bytes * l.d_in * l.d_out);
-        c.largest_quantized_matrix = std::max(c.largest_quantized_matrix, l.d_in * l.d_out);
+    const double code_bytes = tr.base_weight_format == BaseWeightFormat::int8 ? 1.0 : 0.5;
+    for (bool dense : {false, true}) {
+        const double count = dense ? c.dense_layers : layers - c.dense_layers;
+        if (count <= 0) continue;
+        for (const LayerLinear& l : layer_linears(m, r, dense).all()) {
+            double bytes = quantized_matrix_bytes(tr.base_weight_format, l.d_in, l.d_out);
+            c.quantized += count * l.d_in * l.d_out * l.copies;
+            c.quantized_bytes += count * l.copies * bytes;
+            c.quantization_constants += count * l.copies * (bytes - code_bytes * l.d_in * l.d_out);
+            c.largest_quantized_matrix = std::max(c.largest_quantized_matrix, l.d_in * l.d_out);
+        }
     }
 }
 

@@ -68,7 +68,7 @@ struct LayerLinear {
 };
 
 struct LayerLinears {
-    std::array<LayerLinear, 8> items{};
+    std::array<LayerLinear, 12> items{};
     int count = 0;
     std::span<const LayerLinear> all() const { return {items.data(), std::size_t(count)}; }
 };
@@ -78,8 +78,10 @@ struct LayerLinears {
 inline bool fused_qkv(const ModelConfig& m) { return m.norm == NormKind::layernorm; }
 
 // Every weight matrix of one transformer layer: q, k, v (or fused QKV), o, the MLP (gate, up, down;
-// GELU MLPs have up = fc1 and down = fc2) × experts, and the MoE router (never a LoRA target).
-LayerLinears layer_linears(const ModelConfig& m, const ResolvedScenario& r);
+// GELU MLPs have up = fc1 and down = fc2) — in MoE layers E routed experts of width f_e, the shared
+// experts as one MLP of width S·f_e and the router (never a LoRA target). `dense_layer`: one of an
+// MoE model's leading dense layers (MLP of width f, no router).
+LayerLinears layer_linears(const ModelConfig& m, const Layout& r, bool dense_layer = false);
 
 // LoRA parameters of one layer: r·(d_in + d_out) per targeted linear (A is r × d_in, B is d_out × r)
 // [LORA §4.1; PEFT update_layer]; expert MLP adapters × E.
@@ -88,8 +90,8 @@ struct AdapterCounts {
     double expert = 0;  // adapters on expert MLP linears (all experts)
     double total() const { return dense + expert; }
 };
-AdapterCounts adapter_params_per_layer(const ModelConfig& m, const ResolvedScenario& r, std::int64_t rank,
-                                       std::uint32_t targets);
+AdapterCounts adapter_params_per_layer(const ModelConfig& m, const Layout& r, std::int64_t rank,
+                                       std::uint32_t targets, bool dense_layer = false);
 
 // Layers that train under `freeze` (LLaMA-Factory: the last k; 0 = all) and, for every method, the
 // layers gradients flow into: all of them for full, LoRA and QLoRA.
@@ -102,6 +104,6 @@ inline bool is_adapter_method(TrainingMethod method) {
 // Fills the fine-tuning members of `counts` (adapter, trainable, trained_layers, quantized...) from
 // the architecture counts already in it.
 struct ParameterCounts;
-void count_fine_tuning(const Scenario& scenario, const ResolvedScenario& resolved, ParameterCounts& counts);
+void count_fine_tuning(const Scenario& scenario, const Layout& resolved, ParameterCounts& counts);
 
 }  // namespace vramcalc

@@ -79,18 +79,24 @@ bool upcast_softmax(const ModelConfig& m) { return m.norm == NormKind::rmsnorm; 
 bool separate_qkv(const ModelConfig& m) { return !fused_qkv(m); }
 
 struct Widths {
-    double h, q, kv, f, k, a, s;  // hidden, query width a·d, key/value width g·d, MLP inner, experts/token, heads, seq
+    double h, q, kv, f, k, a, s;  // hidden, query width a·d, key/value width g·d, MLP inner, MLPs/token, heads, seq
+    double routed;                // experts a token is dispatched to (MoE), 1 for dense models
 };
 
+// MoE: every token passes k routed and S shared experts of width f_e. A model's leading dense
+// layers (DeepSeekMoE's first layer) are counted as MoE layers here: (k + S)·f_e ≈ f there
+// (DeepSeekMoE-16B: 8 × 1408 = 11264 against 10944).
 Widths widths(const Scenario& sc, const Layout& r) {
     const auto& m = sc.model;
+    const bool moe = m.num_experts > 1;
     return {double(m.hidden_size),
             double(m.num_heads) * double(r.head_dim),
             double(r.kv_heads) * double(r.head_dim),
-            double(r.ffn_hidden_size),
-            double(m.experts_per_token),
+            double(moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size),
+            double(m.experts_per_token + (moe ? m.num_shared_experts : 0)),
             double(m.num_heads),
-            double(sc.training.seq_len)};
+            double(sc.training.seq_len),
+            double(m.experts_per_token)};
 }
 
 // Fused kernels (Megatron / Transformer Engine) [MEGA-ACT §4.1, eq. 1–2]: two norm inputs, the
@@ -106,7 +112,7 @@ LayerActivationBytes fused_layer(const Scenario& sc, const Widths& w, const Acti
     l.qkv = e * (w.q + 2.0 * w.kv);
     l.attention = e * w.q;
     l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
-    if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;  // tokens dispatched to their k experts
+    if (sc.model.num_experts > 1) l.mlp += w.routed * e * w.h;  // tokens dispatched to their k experts
     // Softmax output 2 + dropout mask 1 + dropout output 2 = 5 per a·s (16-bit). [MEGA-ACT eq. 1]
     l.scores_per_as = e + (dropout ? 1.0 + e : 0.0);
     return l;
@@ -163,7 +169,7 @@ LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const Acti
         mlp = 2.0 * e * w.f;  // activation input + output (down-projection input)
     }
     l.mlp = mlp * w.k;
-    if (m.num_experts > 1) l.mlp += w.k * 2.0 * e * w.h;  // gathered tokens and weighted outputs per expert
+    if (m.num_experts > 1) l.mlp += w.routed * 2.0 * e * w.h;  // gathered tokens and weighted outputs per expert
     return l;
 }
 
@@ -182,7 +188,7 @@ LayerActivationBytes compiled_layer(const Scenario& sc, const Widths& w, const A
     l.qkv = e * (w.q + 2.0 * w.kv);
     l.attention = e * w.q + (fused_attention(sc, dt) ? 4.0 * w.a : 0.0);
     l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
-    if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;
+    if (sc.model.num_experts > 1) l.mlp += w.routed * e * w.h;
     l.scores_per_as = fused_attention(sc, dt) ? 0.0 : e + (dropout ? 1.0 + e : 0.0);
     return l;
 }
@@ -245,7 +251,7 @@ LayerActivationBytes checkpointed_layer(const Scenario& sc, const Widths& w, con
 // adapters reading the same tensor when nothing casts it, else its own copy: PEFT casts the input to
 // the adapter's dtype and autocast casts it back, and with lora_dropout > 0 a 1-byte mask and the
 // dropped copy — and its r-wide intermediate (lora_B's input).
-LayerActivationBytes adapter_layer(const Scenario& sc, const ResolvedScenario& r, const Widths& w,
+LayerActivationBytes adapter_layer(const Scenario& sc, const Layout& r, const Widths& w,
                                    const ActivationDtypes& dt, LayerActivationBytes l) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
@@ -258,7 +264,7 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const ResolvedScenario& r
     const bool gelu_new_autocast = eager && dt.autocast && m.mlp == MlpKind::gelu && m.activation == Activation::gelu_new;
     const double inner_bytes = gelu_new_autocast ? 2.0 : e;  // the down-projection's input
     l.mlp -= inner_bytes * w.f * w.k;
-    if (m.num_experts > 1) l.mlp -= w.k * e * w.h;  // gathered tokens read only by the experts' weight gradients
+    if (m.num_experts > 1) l.mlp -= w.routed * e * w.h;  // gathered tokens read only by the experts' weight gradients
 
     // Adapters. Matmul dtype: 16-bit under autocast, else the adapter's own dtype.
     const double adapter_bytes = tr.adapter_dtype == AdapterDtype::fp32 ? 4.0 : f::weight_bytes_per_param(tr.precision);
@@ -273,12 +279,14 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const ResolvedScenario& r
         bool kept;
         double adapters = 0, width = 0;
     };
-    std::array<Input, 4> inputs = {{{norm_out, false}, {e, flash}, {norm_out, false}, {inner_bytes, false}}};
+    // Expert linears read gathered copies (k rows per token): groups 4..7.
+    std::array<Input, 8> inputs = {{{norm_out, false}, {e, flash}, {norm_out, false}, {inner_bytes, false},
+                                    {e, false}, {e, false}, {e, false}, {inner_bytes, false}}};
     double kept = 0;
     for (const LayerLinear& lin : layer_linears(m, r).all()) {
         if (!(lin.modules & tr.lora_targets)) continue;
-        double routed = lin.expert ? w.k : 1.0;
-        Input& in = inputs[std::size_t(lin.input)];
+        double routed = lin.expert ? w.routed : 1.0;
+        Input& in = inputs[std::size_t(lin.input) + (lin.expert ? 4 : 0)];
         in.adapters += 1;
         in.width = lin.d_in * routed;
         kept += routed * double(tr.lora_rank) * ac;  // lora_A's output, kept by lora_B
@@ -416,7 +424,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // ── model states [TM101 "3D parallelism"; ZERO §5] ──
     const double t = double(par.tensor), pp = double(par.pipeline), dp = double(r.data_parallel);
     const double model_parallel = t * pp;
-    const double expert_params = P.overridden ? 0.0 : double(m.layers) * P.expert_per_layer;
+    const double expert_params = P.overridden ? 0.0 : (double(m.layers) - P.dense_layers) * P.expert_per_layer;
     const double ep = double(par.expert);
     const double dense_per_gpu = (P.total - expert_params) / model_parallel;
     const double expert_per_gpu = expert_params / (model_parallel * ep);

@@ -62,6 +62,9 @@ struct ModelConfig {
     std::int64_t norms_per_layer = 2;    // pre-attention and pre-MLP norms; Gemma 2 adds two post-norms (4)
     std::int64_t num_experts = 1;        // E; 1 = dense
     std::int64_t experts_per_token = 1;  // k (top-k routing)
+    std::int64_t moe_ffn_hidden_size = 0;  // width of one routed / shared expert; 0 = ffn_hidden_size
+    std::int64_t num_shared_experts = 0;   // S always-active experts of that width (DeepSeekMoE)
+    std::int64_t dense_layers = 0;         // leading layers with a dense MLP of ffn_hidden_size (MoE models)
     Activation activation = Activation::auto_;  // auto: GELU for gelu MLPs, SiLU for gated ones
     double params_override = 0;          // > 0: use this parameter count instead of the architecture's
 };
@@ -137,6 +140,7 @@ struct Layout {
     std::int64_t kv_heads;         // g
     std::int64_t head_dim;         // d
     std::int64_t ffn_hidden_size;  // f
+    std::int64_t moe_ffn_hidden_size;  // width of one expert (f unless given)
     std::int64_t data_parallel;    // DP = num_gpus / (t·p)
     std::int64_t grad_accum_steps;
     std::int64_t global_batch_size;

@@ -104,6 +104,16 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("model.experts_per_token", [&] {
             return "must be at most model.num_experts (" + std::to_string(m.num_experts) + ")";
         });
+    bool moe_ffn_ok = c.range("model.moe_ffn_hidden_size", m.moe_ffn_hidden_size, 0, max_width);
+    if (c.range("model.num_shared_experts", m.num_shared_experts, 0, max_experts) && experts_ok && m.num_experts == 1 &&
+        m.num_shared_experts > 0)
+        c.fail("model.num_shared_experts", [&] { return std::string("must be 0 for a dense model (model.num_experts = 1)"); });
+    if (c.range("model.dense_layers", m.dense_layers, 0, max_layers) && layers_ok && experts_ok) {
+        if (m.num_experts == 1 && m.dense_layers > 0)
+            c.fail("model.dense_layers", [&] { return std::string("must be 0 for a dense model (model.num_experts = 1): every layer is dense"); });
+        else if (m.dense_layers > m.layers)
+            c.fail("model.dense_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + ")"); });
+    }
     c.real("model.params_override", m.params_override, 0, max_params);
 
     // training
@@ -125,16 +135,16 @@ void check_rules(const Scenario& sc, Checker& c) {
     // fine-tuning
     c.range("training.lora_rank", tr.lora_rank, 1, max_lora_rank);
     if (tr.lora_targets & lora_targets_invalid)
-        c.fail("training.lora_targets", "must be attention, all_linear or a comma-separated list of q, k, v, o, gate, up, down");
+        c.fail("training.lora_targets", [&] { return std::string("must be attention, all_linear or a comma-separated list of q, k, v, o, gate, up, down"); });
     else if ((tr.lora_targets & lora_all_linear) == 0 || (tr.lora_targets & ~lora_all_linear) != 0)
-        c.fail("training.lora_targets", "must name at least one of q, k, v, o, gate, up, down");
+        c.fail("training.lora_targets", [&] { return std::string("must name at least one of q, k, v, o, gate, up, down"); });
     else if (is_adapter_method(tr.method) && m.mlp == MlpKind::gelu && tr.lora_targets == lora_gate)
-        c.fail("training.lora_targets", "selects no linear of this model: a GELU MLP has no gate (its linears are up and down)");
+        c.fail("training.lora_targets", [&] { return std::string("selects no linear of this model: a GELU MLP has no gate (its linears are up and down)"); });
     if (c.real("training.lora_dropout", tr.lora_dropout, 0, 1) && tr.lora_dropout >= 1)
-        c.fail("training.lora_dropout", "must be less than 1 (1 drops every adapter input)");
+        c.fail("training.lora_dropout", [&] { return std::string("must be less than 1 (1 drops every adapter input)"); });
     if (c.range("training.trainable_layers", tr.trainable_layers, 0, max_layers) && layers_ok &&
         tr.trainable_layers > m.layers)
-        c.fail("training.trainable_layers", "must be at most model.layers (" + std::to_string(m.layers) + "); 0 = all layers");
+        c.fail("training.trainable_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + "); 0 = all layers"); });
 
     // parallel
     bool gpus_ok = c.range("parallel.num_gpus", par.num_gpus, 1, max_gpus);
@@ -163,6 +173,8 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.tensor", [&] {
             return "must divide model.ffn_hidden_size (" + std::to_string(ffn) + ")";
         });
+    if (tp_ok && moe_ffn_ok && m.moe_ffn_hidden_size > 0 && m.moe_ffn_hidden_size % par.tensor != 0)
+        c.fail("parallel.tensor", [&] { return std::string("must divide model.moe_ffn_hidden_size (" + std::to_string(m.moe_ffn_hidden_size) + ")"); });
     if (pp_ok && layers_ok && par.pipeline > m.layers)
         c.fail("parallel.pipeline", [&] {
             return "must be at most model.layers (" + std::to_string(m.layers) + ")";

@@ -336,6 +336,14 @@ export interface Estimate {
     final_norm: number;
     /** V·h when embeddings are untied, else 0. (parameters) */
     lm_head: number;
+    /** Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or the last `training.trainable_layers` layers (freeze). (parameters) */
+    trainable: number;
+    /** r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter). (parameters) */
+    adapter: number;
+    /** Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze). (count) */
+    trained_layers: number;
+    /** QLoRA: the layers' linear weights stored in `training.base_weight_format`. (parameters) */
+    quantized: number;
     /** `model.params_override` replaced the architecture's count. (true/false) */
     overridden: boolean;
   };
@@ -412,6 +420,10 @@ export interface Estimate {
     live_params: number;
     /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes) */
     autocast_copies: number;
+    /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes) */
+    frozen_weights: number;
+    /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes) */
+    dequantized: number;
     /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes) */
     buckets: number;
     /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes) */
@@ -458,11 +470,11 @@ export interface Estimate {
   compute: {
     /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs) */
     flops_per_token: number;
-    /** flops_per_token · D: C = 6PD. (FLOPs) */
+    /** flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches + 2·P_trainable·D). (FLOPs) */
     model_flops: number;
-    /** One third of the model FLOPs: 2PD (+ attention). (FLOPs) */
+    /** 2PD (+ attention): one third of the model FLOPs in full training. (FLOPs) */
     forward_flops: number;
-    /** Two thirds of the model FLOPs: 4PD (+ attention). (FLOPs) */
+    /** 4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only. (FLOPs) */
     backward_flops: number;
     /** Extra forward work from activation recomputation. (FLOPs) */
     recompute_flops: number;

@@ -154,6 +154,7 @@ Estimate estimate(const Scenario& sc) {
     const auto& r = e.layout;
     e.parameters = count_parameters(sc.model, r);
     count_fine_tuning(sc, r, e.parameters);
+    e.scenario_method = tr.method;
     const auto& P = e.parameters;
 
     e.bytes_per_parameter.weights = f::weight_bytes_per_param(tr.precision);

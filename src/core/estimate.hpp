@@ -149,6 +149,7 @@ struct Warnings {
 };
 
 struct Estimate {
+    TrainingMethod scenario_method = TrainingMethod::full;  // training.method of the estimated scenario
     Layout layout{};
     ParameterCounts parameters;
     BytesPerParameter bytes_per_parameter;

@@ -78,6 +78,54 @@ ModelConfig gemma(const char* name, std::int64_t layers, std::int64_t hidden, st
     return m;
 }
 
+ModelConfig tied(ModelConfig m) {
+    m.tied_embeddings = true;
+    return m;
+}
+
+ModelConfig with_head_dim(ModelConfig m, std::int64_t head_dim) {
+    m.head_dim = head_dim;
+    return m;
+}
+
+// Qwen2.5 up to 3B: vocabulary 151,936 and tied embeddings (the larger ones untie them, 152,064).
+ModelConfig qwen2_small(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads,
+                        std::int64_t kv_heads, std::int64_t ffn, std::int64_t positions) {
+    ModelConfig m = qwen2(name, layers, hidden, heads, kv_heads, ffn);
+    m.vocab_size = 151936;
+    m.max_position_embeddings = positions;
+    return tied(m);
+}
+
+// Gemma 2: GeGLU, tied embeddings, four RMSNorms per layer (pre- and post-norm around attention and
+// MLP), vocabulary 256,000, 8,192 positions; head_dim 256 (2B, 9B) or 128 (27B).
+ModelConfig gemma2(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kv_heads,
+                   std::int64_t head_dim, std::int64_t ffn) {
+    ModelConfig m = gemma(name, layers, hidden, heads, kv_heads, ffn);
+    m.head_dim = head_dim;
+    m.norms_per_layer = 4;
+    return m;
+}
+
+// Phi-3-small: LayerNorm with biases, biases on every linear (config.json's attention_bias is a
+// TGI workaround; vLLM builds them with bias=True), gated GeLU, tied embeddings, vocabulary 100,352.
+ModelConfig phi3_small() {
+    ModelConfig m = llama("Phi-3-small-8k", 32, 4096, 32, 8, 14336, 100352, 8192);
+    m.norm = NormKind::layernorm;
+    m.bias = true;
+    return tied(m);
+}
+
+// DeepSeekMoE 16B: 64 routed experts (6 per token) of width 1408 plus 2 shared ones, the first layer
+// dense (10,944), multi-head attention, vocabulary 102,400.
+ModelConfig deepseek_moe_16b() {
+    ModelConfig m = with_experts(llama("DeepSeekMoE-16B", 28, 2048, 16, 16, 10944, 102400, 4096), 64, 6);
+    m.moe_ffn_hidden_size = 1408;
+    m.num_shared_experts = 2;
+    m.dense_layers = 1;
+    return m;
+}
+
 constexpr const char* gpt2_source =
     "Radford et al. 2019, Language Models are Unsupervised Multitask Learners; exact count of the Hugging Face "
     "checkpoint (openai-community/gpt2*, config.json)";
@@ -97,8 +145,19 @@ constexpr const char* gemma_source =
     "Gemma Team 2024, Gemma: Open Models Based on Gemini Research and Technology (arXiv:2403.08295), Tables 1 and 2; "
     "Hugging Face config.json (google/gemma-*)";
 
-const std::array<ModelPreset, 29>& model_table() {
-    static const std::array<ModelPreset, 29> table = {{
+constexpr const char* llama31_source =
+    "Meta Llama 3.1 (Dubey et al. 2024, arXiv:2407.21783, Table 3); torchtune llama3_1 builders; Hugging Face "
+    "safetensors total (also KerasHub llama3.1_8b metadata: 8,030,261,248)";
+constexpr const char* llama32_source =
+    "Meta Llama 3.2 (tied embeddings); torchtune llama3_2 builders; Hugging Face safetensors total";
+constexpr const char* gemma2_source =
+    "Gemma Team 2024, Gemma 2 (arXiv:2408.00118), Table 1; torchtune gemma2 builders (sa_norm, mlp_norm, sa_scale, "
+    "mlp_scale); KerasHub preset metadata";
+constexpr const char* phi3_source =
+    "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219); Hugging Face config.json; safetensors totals";
+
+const std::array<ModelPreset, 49>& model_table() {
+    static const std::array<ModelPreset, 49> table = {{
         {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},
         {"gpt2-medium", gpt2("GPT-2 355M", 24, 1024, 16), 354823168, gpt2_source},
         {"gpt2-large", gpt2("GPT-2 774M", 36, 1280, 20), 774030080, gpt2_source},
@@ -138,6 +197,36 @@ const std::array<ModelPreset, 29>& model_table() {
         {"qwen2.5-72b", qwen2("Qwen2.5-72B", 80, 8192, 64, 8, 29568), 72706203648, qwen25_source},
         {"gemma-2b", gemma("Gemma-2B", 18, 2048, 8, 1, 16384), 2506172416, gemma_source},
         {"gemma-7b", gemma("Gemma-7B", 28, 3072, 16, 16, 24576), 8537680896, gemma_source},
+        // Presets fine-tuners ask for (issue 11). Counts: docs/formulas.md and tests/test_parameters.cpp.
+        {"llama-3.1-8b", llama("Llama-3.1-8B", 32, 4096, 32, 8, 14336, 128256, 131072), 8030261248, llama31_source},
+        {"llama-3.1-70b", llama("Llama-3.1-70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70553706496, llama31_source},
+        {"llama-3.2-1b", tied(llama("Llama-3.2-1B", 16, 2048, 32, 8, 8192, 128256, 131072)), 1235814400, llama32_source},
+        {"llama-3.2-3b", tied(llama("Llama-3.2-3B", 28, 3072, 24, 8, 8192, 128256, 131072)), 3212749824, llama32_source},
+        {"llama-3.3-70b", llama("Llama-3.3-70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70553706496,
+         "Meta Llama 3.3 70B Instruct model card (same architecture as Llama 3.1 70B); Hugging Face safetensors total"},
+        {"qwen2.5-0.5b", qwen2_small("Qwen2.5-0.5B", 24, 896, 14, 2, 4864, 32768), 494032768, qwen25_source},
+        {"qwen2.5-1.5b", qwen2_small("Qwen2.5-1.5B", 28, 1536, 12, 2, 8960, 131072), 1543714304, qwen25_source},
+        {"qwen2.5-3b", qwen2_small("Qwen2.5-3B", 36, 2048, 16, 2, 11008, 32768), 3085938688, qwen25_source},
+        {"qwen2.5-14b", qwen2("Qwen2.5-14B", 48, 5120, 40, 8, 13824), 14770033664,
+         "Qwen2.5 technical report (2024, arXiv:2412.15115), Table 1; GGUF general.parameter_count 14,770,033,664"},
+        {"qwen2.5-32b", qwen2("Qwen2.5-32B", 64, 5120, 40, 8, 27648), 32763876352, qwen25_source},
+        {"gemma-2-2b", gemma2("Gemma-2-2B", 26, 2304, 8, 4, 256, 9216), 2614341888, gemma2_source},
+        {"gemma-2-9b", gemma2("Gemma-2-9B", 42, 3584, 16, 8, 256, 14336), 9241705984, gemma2_source},
+        {"gemma-2-27b", gemma2("Gemma-2-27B", 46, 4608, 32, 16, 128, 36864), 27227128320, gemma2_source},
+        {"phi-3-mini-4k", llama("Phi-3-mini-4k", 32, 3072, 32, 32, 8192, 32064, 4096), 3821079552, phi3_source},
+        {"phi-3.5-mini", llama("Phi-3.5-mini", 32, 3072, 32, 32, 8192, 32064, 131072), 3821079552, phi3_source},
+        {"phi-3-small-8k", phi3_small(), 0,
+         "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219): 7.392B (published rounded); vLLM phi3_small "
+         "(biases on every linear, LayerNorm)"},
+        {"phi-3-medium-4k", llama("Phi-3-medium-4k", 40, 5120, 40, 10, 17920, 32064, 4096), 13960238080, phi3_source},
+        {"phi-4", llama("Phi-4", 40, 5120, 40, 10, 17920, 100352, 16384), 14659507200,
+         "Abdin et al. 2024, Phi-4 technical report (arXiv:2412.08905); torchtune phi4 builder; Hugging Face "
+         "safetensors total"},
+        {"mistral-nemo-12b", with_head_dim(llama("Mistral-Nemo-12B", 40, 5120, 32, 8, 14336, 131072, 1024000), 128),
+         12247782400, "Mistral NeMo 2407 model card; Hugging Face config.json (head_dim 128); safetensors total"},
+        {"deepseek-moe-16b", deepseek_moe_16b(), 16375728128,
+         "Dai et al. 2024, DeepSeekMoE (arXiv:2401.06066); deepseek-ai/deepseek-moe-16b-base config.json "
+         "(first_k_dense_replace 1, n_shared_experts 2, moe_intermediate_size 1408); safetensors total"},
     }};
     return table;
 }

@@ -134,6 +134,12 @@ export type Kernels = 'fused' | 'eager' | 'compiled';
 export type Loss = 'standard' | 'chunked' | 'fused';
 export type OptimizerImpl = 'foreach' | 'fused';
 export type ZeroImpl = 'deepspeed' | 'fsdp';
+/** What trains: every parameter, LoRA adapters on a frozen 16-bit or quantised model, or the last k layers. */
+export type TrainingMethod = 'full' | 'lora' | 'qlora' | 'freeze';
+/** QLoRA base weights: NF4 with double quantisation (4.127 bits), NF4 with fp32 constants (4.5), LLM.int8. */
+export type BaseWeightFormat = 'nf4' | 'nf4_no_dq' | 'int8';
+/** LoRA adapter weights: fp32 (PEFT's default) or the model's weight dtype (torchtune). */
+export type AdapterDtype = 'fp32' | 'match';
 
 /** The model architecture. Integers must be whole numbers below 2^53. */
 export interface ModelConfig {
@@ -168,6 +174,14 @@ export interface ModelConfig {
   experts_per_token: number;
   /** MLP activation as implemented; `gelu_new` (GPT-2's Python tanh formula) keeps more in eager mode; `auto` = GELU or SiLU by `mlp`. */
   activation: Activation;
+  /** Norms per layer: 2 (before attention and MLP); Gemma 2 has 4. */
+  norms_per_layer: number;
+  /** Width of one routed or shared expert; 0 = `ffn_hidden_size`. */
+  moe_ffn_hidden_size: number;
+  /** Experts every token passes through besides its k routed ones (DeepSeekMoE: 2). */
+  num_shared_experts: number;
+  /** MoE models: leading layers with a dense MLP of `ffn_hidden_size`. */
+  dense_layers: number;
   /** When > 0, this parameter count replaces the architecture's. */
   params_override: number;
 }
@@ -210,6 +224,22 @@ export interface TrainingConfig {
   optimizer_in_backward: boolean;
   /** Saved activations go to host memory. */
   offload_activations: boolean;
+  /** What trains (docs/formulas.md "Fine-tuning"). */
+  method: TrainingMethod;
+  /** r: rank of each LoRA adapter. */
+  lora_rank: number;
+  /**
+   * Linears that get adapters, one text value: `'attention'` (q, k, v, o), `'all_linear'`, or a
+   * comma-separated list of `q`, `k`, `v`, `o`, `gate`, `up`, `down` (`'q,v'`; `q_proj` is accepted).
+   */
+  lora_targets: string;
+  /** LoRA dropout on each adapter's input; above 0 every adapter keeps a mask and a copy. */
+  lora_dropout: number;
+  adapter_dtype: AdapterDtype;
+  /** QLoRA: how the frozen base weights are stored. */
+  base_weight_format: BaseWeightFormat;
+  /** Freeze: train only the last k layers; 0 = all layers. */
+  trainable_layers: number;
 }
 
 /** Parallelism and ZeRO. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { loadApi } from './_support.mjs';
+import { cliJson, loadApi } from './_support.mjs';
 
 const api = await loadApi();
 const clone = (x) => JSON.parse(JSON.stringify(x));
@@ -31,6 +31,10 @@ const roundTrips = [
     training: { seq_len: 8192, global_batch_size: 2048, tokens: 15.6e12 } }],
   ['MoE with expert parallelism and offload', { model: 'mixtral-8x7b', parallel: { num_gpus: 16, expert: 8, offload_optimizer: true } }],
   ['grad accumulation instead of a global batch', { training: { global_batch_size: 0, grad_accum_steps: 3 } }],
+  ['LoRA with an explicit target list', { model: 'llama-3-8b',
+    training: { method: 'lora', lora_rank: 32, lora_targets: 'q,v,gate', lora_dropout: 0.1, adapter_dtype: 'match' } }],
+  ['QLoRA with int8 base weights', { model: 'mistral-7b', training: { method: 'qlora', lora_targets: 'all_linear', base_weight_format: 'int8' } }],
+  ['freeze the last 2 layers', { model: 'gemma-2-2b', training: { method: 'freeze', trainable_layers: 2 } }],
 ];
 
 const presetRoundTrips = [
@@ -51,6 +55,31 @@ for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
     assert.deepStrictEqual(api.decodeLink(`#${link}`), decoded, 'a leading # is accepted');
   });
 }
+
+test('a LoRA link round-trips through every face with identical numbers (link, JS API, CLI)', () => {
+  // The link a person shares: QLoRA on Llama 3.1 8B, r 16 on q, k, v, o, one RTX 4090.
+  const link = 'v=2&mp=llama-3.1-8b&gpu=RTX-4090&meth=qlora&rank=16&tgt=attention&ldrop=0.05&b=2&B=16&N=1&z=0';
+  const decoded = api.decodeLink(link);
+  assert.deepStrictEqual(decoded.issues, []);
+  const t = decoded.scenario.training;
+  assert.equal(t.method, 'qlora');
+  assert.equal(t.lora_rank, 16);
+  assert.equal(t.lora_targets, 'attention');
+  assert.equal(t.lora_dropout, 0.05);
+  const fromApi = api.estimate(decoded.scenario);
+  assert.equal(fromApi.parameters.trainable, 32 * 16 * ((4096 + 4096) + 2 * (4096 + 1024) + (4096 + 4096)));
+  // The JS API writes the same link back, the CLI opens it to the same numbers and prints it again.
+  assert.equal(api.encodeLink(decoded.scenario), link);
+  const fromCli = cliJson({}, ['--link', link]);
+  assert.equal(fromCli.status, 0);
+  assert.deepStrictEqual(fromCli.json, fromApi);
+  const printed = cliJson(decoded.scenario, ['--print-link']);
+  assert.equal(printed.before.trim(), link);
+  // The target list in its text form survives the link too.
+  const listed = api.encodeLink({ ...decoded.scenario, training: { ...t, lora_targets: 'v,q' } });
+  assert.match(listed, /(^|&)tgt=q(,|%2C)v(&|$)/);
+  assert.equal(api.decodeLink(listed).scenario.training.lora_targets, 'q,v');
+});
 
 test('links hold only what differs from the defaults', () => {
   assert.equal(api.encodeLink({}), 'v=2');

@@ -75,10 +75,10 @@ test('a LoRA link round-trips through every face with identical numbers (link, J
   assert.deepStrictEqual(fromCli.json, fromApi);
   const printed = cliJson(decoded.scenario, ['--print-link']);
   assert.equal(printed.before.trim(), link);
-  // The target list in its text form survives the link too.
-  const listed = api.encodeLink({ ...decoded.scenario, training: { ...t, lora_targets: 'v,q' } });
-  assert.match(listed, /(^|&)tgt=q(,|%2C)v(&|$)/);
-  assert.equal(api.decodeLink(listed).scenario.training.lora_targets, 'q,v');
+  // The target list in its text form survives the link too (written in q,k,v,o,gate,up,down order).
+  const listed = api.encodeLink({ ...decoded.scenario, training: { ...t, lora_targets: 'gate, v_proj' } });
+  assert.match(listed, /(^|&)tgt=v(,|%2C)gate(&|$)/);
+  assert.equal(api.decodeLink(listed).scenario.training.lora_targets, 'v,gate');
 });
 
 test('links hold only what differs from the defaults', () => {
@@ -107,7 +107,7 @@ const V1_DEFAULTS = Object.freeze({
     tied_embeddings: true, position_embedding: 'learned', max_position_embeddings: 2048, num_experts: 1,
     experts_per_token: 1, params_override: 0,
     // Fields added after version 1 take the values that reproduce what a v1 link meant.
-    activation: 'auto',
+    activation: 'auto', norms_per_layer: 2, moe_ffn_hidden_size: 0, num_shared_experts: 0, dense_layers: 0,
   },
   training: {
     seq_len: 2048, micro_batch_size: 1, global_batch_size: 1024, grad_accum_steps: 0, tokens: 300e9,
@@ -117,6 +117,9 @@ const V1_DEFAULTS = Object.freeze({
     framework: 'generic', kernels: 'fused', loss: 'standard', loss_chunks: 8, recompute_layers: 0,
     optimizer_impl: 'fused', paged_optimizer: false, persistent_gradients: true, optimizer_in_backward: false,
     offload_activations: false,
+    // Every parameter trained.
+    method: 'full', lora_rank: 8, lora_targets: 'q,v', lora_dropout: 0, adapter_dtype: 'fp32',
+    base_weight_format: 'nf4', trainable_layers: 0,
   },
   parallel: {
     num_gpus: 8, tensor: 1, pipeline: 1, zero_stage: 1, sequence_parallel: false, partition_activations: false,

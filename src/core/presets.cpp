@@ -239,7 +239,7 @@ const std::array<ModelPreset, 49>& model_table() {
 // peak, an assumption each source says. Price: an indicative on-demand USD figure, not sourced —
 // set your own (hardware.price_per_gpu_hour).
 constexpr double MiB = 1.0 / 1024;  // GiB per MiB
-constexpr std::array<GpuPreset, 13> gpu_table = {{
+constexpr std::array<GpuPreset, 18> gpu_table = {{
     {"V100-16GB", 16160 * MiB, 125, 39, 0.9,
      "NVIDIA V100 SXM2 datasheet (16 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 16160 MiB; achieved: Megatron-LM "
      "(arXiv:1909.08053), 39 TFLOP/s/GPU"},
@@ -279,6 +279,23 @@ constexpr std::array<GpuPreset, 13> gpu_table = {{
     {"MI300X", 205822885888.0 / (1 << 30), 1307.4, 523, 3.0,
      "AMD MI300X datasheet (192 GB HBM3, 1307.4 TFLOP/s dense bf16); rocm-smi: 205,822,885,888 bytes; achieved: "
      "assumed 40% of peak"},
+    // GPUs fine-tuners use (issue 11). GDDR parts with ECC on report 1/16 less; peak: dense 16-bit
+    // tensor throughput with fp32 accumulation; achieved: assumed 40 % of peak; price: the provider named.
+    {"L4", 23034 * MiB, 121, 48.4, 0.80,
+     "NVIDIA L4 datasheet (242 TFLOP/s bf16 with sparsity = 121 dense); nvidia-smi 23034 MiB (modal-labs/modal-client#2797); "
+     "price: AWS g6.xlarge on-demand"},
+    {"A10G", 23028 * MiB, 70, 28, 1.01,
+     "AWS A10G (not the A10): measured 69.5 TFLOP/s bf16 matmul (zzc0721/torch-performance-test-data#126), 80 SMs at "
+     "1.71 GHz; nvidia-smi 23028 MiB (NVIDIA/DCGM#232); price: AWS g5.xlarge on-demand"},
+    {"T4", 15360 * MiB, 65, 26, 0.53,
+     "NVIDIA T4 datasheet: 65 TFLOP/s fp16 (Turing has no bf16: use fp16/AMP); nvidia-smi 15360 MiB, torch reports "
+     "14.75 GiB usable; price: AWS g4dn.xlarge on-demand"},
+    {"RTX-5090", 32607 * MiB, 209.5, 83.8, 0.69,
+     "NVIDIA Blackwell GeForce whitepaper: 209.5 TFLOP/s fp16/bf16 with fp32 accumulate (419 with fp16 accumulate); "
+     "nvidia-smi 32607 MiB; price: RunPod pod, March 2026"},
+    {"RTX-A6000", 49140 * MiB, 154.8, 61.9, 1.22,
+     "NVIDIA RTX A6000 datasheet: 154.8 TFLOP/s bf16 dense; nvidia-smi 49140 MiB with ECC off (46068 with ECC on); "
+     "price: RunPod A6000 tier"},
 }};
 
 bool same_id(std::string_view a, std::string_view b) {

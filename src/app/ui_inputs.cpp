@@ -302,6 +302,7 @@ void field_row(App& app, const FieldSpec& f) {
             ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetColorU32(ImGuiCol_FrameBgHovered));
             ImGui::PushStyleColor(ImGuiCol_Text, palette().text);
             bool open_combo = ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_NoArrowButton);
+            record_item(f.path);
             ImGui::PopStyleColor(3);
             {
                 ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();

@@ -132,6 +132,21 @@ std::int64_t trained_layers(const ModelConfig& m, const TrainingConfig& tr) {
     return std::min(tr.trainable_layers, m.layers);
 }
 
+std::string describe_method(const TrainingConfig& tr) {
+    static constexpr const char* formats[] = {"nf4", "nf4_no_dq", "int8"};
+    std::string lora = "r " + std::to_string(tr.lora_rank) + " on " + format_lora_targets(tr.lora_targets);
+    switch (tr.method) {
+        case TrainingMethod::full: return "full training";
+        case TrainingMethod::lora: return "LoRA " + lora;
+        case TrainingMethod::qlora:
+            return std::string("QLoRA (") + formats[static_cast<int>(tr.base_weight_format)] + ") " + lora;
+        case TrainingMethod::freeze:
+            return tr.trainable_layers > 0 ? "freeze: the last " + std::to_string(tr.trainable_layers) + " layers train"
+                                           : "freeze: every layer trains, embeddings and head frozen";
+    }
+    return "";
+}
+
 void count_fine_tuning(const Scenario& sc, const Layout& r, ParameterCounts& c) {
     const auto& m = sc.model;
     const auto& tr = sc.training;

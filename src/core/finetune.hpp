@@ -101,6 +101,10 @@ inline bool is_adapter_method(TrainingMethod method) {
     return method == TrainingMethod::lora || method == TrainingMethod::qlora;
 }
 
+// One phrase for reports and summaries: "full training", "LoRA r 8 on q,v", "QLoRA (nf4) r 16 on
+// attention", "freeze: the last 4 layers train".
+std::string describe_method(const TrainingConfig& training);
+
 // Fills the fine-tuning members of `counts` (adapter, trainable, trained_layers, quantized...) from
 // the architecture counts already in it.
 struct ParameterCounts;

@@ -469,13 +469,12 @@ void draw_presets(App& app, bool stacked) {
             const auto& p = app.evaluation.estimate.parameters;
             std::string what = format_count(p.trainable) + " trainable (" +
                                format_sig(100.0 * p.trainable / std::max(1.0, p.total + p.adapter), 3) + " %)";
-            if (stacked) {
-                text_dim(what.c_str());
-            } else {
-                ImGui::SameLine(0, 12);
-                ImGui::AlignTextToFramePadding();
-                text_dim(what.c_str());
-            }
+            if (!stacked) ImGui::SameLine(0, 12);
+            // The share goes when the line has no room for it.
+            if (ImGui::CalcTextSize(what.c_str()).x > ImGui::GetContentRegionAvail().x)
+                what = format_count(p.trainable) + " trainable";
+            ImGui::AlignTextToFramePadding();
+            text_dim(what.c_str());
         }
     }
     end_card();

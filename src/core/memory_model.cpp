@@ -257,7 +257,7 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const Layout& r, const Wi
     const auto& tr = sc.training;
     const double e = dt.matmul;
     const bool eager = tr.kernels == Kernels::eager;
-    const bool flash = tr.flash_attention;
+    const bool flash = fused_attention(sc, dt);  // FlashAttention keeps O (the o input); the math path does not
     if (eager && m.norm == NormKind::rmsnorm) l.norms = norms(m) * 4.0 * w.h;
     l.linear_inputs = 0;
     if (!flash) l.attention = std::max(0.0, l.attention - e * w.q);

@@ -44,6 +44,8 @@ void print_help() {
                  "                       override them; docs/formulas.md \"Framework profiles\")\n"
                  "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
                  "                       --flash-attention (booleans: no value = true, --no-dropout = false)\n"
+                 "                       fine-tuning: --method lora|qlora|freeze --lora-rank 16\n"
+                 "                       --lora-targets q,v (or attention, all_linear) --trainable-layers 4\n"
                  "Output:\n"
                  "  --json               the full estimate as JSON (bytes and FLOPs as numbers)\n"
                  "  --gb                 decimal GB (1e9 bytes) instead of GiB (2^30 bytes)\n"

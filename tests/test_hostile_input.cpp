@@ -347,6 +347,7 @@ TEST_CASE("issue 10.4: escaping covers every Markdown and HTML metacharacter, ne
     // A label at the longest the rule allows keeps the table's lines as they are.
     Scenario plain, hostile;
     hostile.model.name = std::string(199, '|') + "#";
+    hostile.hardware.gpu.clear();
     for (int i = 0; i < 66; ++i) hostile.hardware.gpu += "]\xe7\xae\x97(";  // 198 characters
     REQUIRE(validate(hostile).empty());
     auto lines = [](const std::string& text) { return std::count(text.begin(), text.end(), '\n'); };

@@ -124,7 +124,7 @@ void print_lines(std::string& to, const std::vector<Item>& items, Line line, con
 }
 
 int report_invalid(Result& r, std::vector<ValidationIssue> issues, bool json) {
-    codec::limit_issues(issues, "input", max_printed_lines);
+    codec::tidy_issues(issues, "input", max_printed_lines);
     for (const auto& i : issues) r.err += "error: " + i.field + ": " + i.message + "\n";
     if (json) {
         r.out += nlohmann::json{{"errors", codec::issues_to_json(issues)}}.dump(

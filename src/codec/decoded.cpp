@@ -1,10 +1,14 @@
 #include "codec/decoded.hpp"
 
+#include <set>
 #include <string>
+#include <utility>
 
 namespace vramcalc::codec {
 
-void limit_issues(std::vector<ValidationIssue>& issues, std::string_view field, std::size_t max) {
+void tidy_issues(std::vector<ValidationIssue>& issues, std::string_view field, std::size_t max) {
+    std::set<std::pair<std::string, std::string>> seen;
+    std::erase_if(issues, [&](const ValidationIssue& i) { return !seen.insert({i.field, i.message}).second; });
     if (issues.size() <= max || max == 0) return;
     std::size_t kept = max - 1;
     std::size_t more = issues.size() - kept;

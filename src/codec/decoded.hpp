@@ -19,9 +19,9 @@ struct DecodeResult {
 // No input makes a decoder list more problems than this (a 1 MiB file of unknown keys would list
 // 100,000): the rest are counted in one last issue.
 inline constexpr std::size_t max_reported_issues = 100;
-// Keeps the first max_reported_issues - 1 issues and replaces the rest with one issue for `field`:
-// "… and 99,901 more problems (only the first 99 are listed)".
-void limit_issues(std::vector<ValidationIssue>& issues, std::string_view field,
-                  std::size_t max = max_reported_issues);
+// What every decoder does last: drops a problem listed before (same field and message: a link
+// with the same malformed item twice), then keeps the first max - 1 and replaces the rest with one
+// issue for `field`: "… and 99,901 more problems (only the first 99 are listed)".
+void tidy_issues(std::vector<ValidationIssue>& issues, std::string_view field, std::size_t max = max_reported_issues);
 
 }  // namespace vramcalc::codec

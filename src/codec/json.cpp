@@ -110,7 +110,7 @@ public:
                     Frame& top = frames_.back();
                     top.key = parsed.get<std::string>();
                     if (!top.keys.insert(top.key).second && found_) {
-                        std::string path = join(top.path, printable(top.key, 60));
+                        std::string path = join(top.path, key_label(top.key));
                         if (reported_.insert(path).second) found_->push_back(path);
                     }
                 }
@@ -134,7 +134,7 @@ private:
     std::string child_path() const {
         if (frames_.empty()) return "";
         const Frame& top = frames_.back();
-        return top.object ? join(top.path, printable(top.key, 60)) : top.path + "[]";
+        return top.object ? join(top.path, key_label(top.key)) : top.path + "[]";
     }
 
     std::vector<std::string>* found_;
@@ -191,7 +191,7 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
     for (auto it = j.begin(); it != j.end(); ++it) {
         if (std::find_if(std::begin(sections), std::end(sections), [&](const char* s) { return it.key() == s; }) ==
             std::end(sections))
-            r.issues.push_back({printable(it.key(), 60), "unknown section (expected model, training, parallel or hardware)"});
+            r.issues.push_back({key_label(it.key()), "unknown section (expected model, training, parallel or hardware)"});
     }
     // Presets first, so explicit fields override them.
     bool model_preset = false;
@@ -233,7 +233,7 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
             if (path == "model.preset") continue;
             const FieldSpec* f = find_field_by_path(path);
             if (!f) {
-                r.issues.push_back({std::string(section) + "." + printable(it.key(), 60), "unknown field"});
+                r.issues.push_back({std::string(section) + "." + key_label(it.key()), "unknown field"});
                 continue;
             }
             std::string problem = set_field_from_json(r.scenario, *f, it.value());
@@ -252,7 +252,7 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
 
 DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_rules) {
     DecodeResult r = decode_scenario(j, base, check_rules);
-    limit_issues(r.issues, "json");
+    tidy_issues(r.issues, "json");
     return r;
 }
 
@@ -267,7 +267,7 @@ DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base
     std::vector<ValidationIssue> issues;
     report_duplicate_keys(duplicates, issues);
     r.issues.insert(r.issues.begin(), issues.begin(), issues.end());
-    limit_issues(r.issues, "json");
+    tidy_issues(r.issues, "json");
     return r;
 }
 

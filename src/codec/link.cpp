@@ -166,7 +166,7 @@ std::vector<Pair> split_pairs(std::string_view fragment, std::vector<ValidationI
             continue;
         }
         if (eq == std::string_view::npos) {
-            if (pair.key != "embed") issues.push_back({printable(pair.key, 40), "has no value; ignored"});
+            if (pair.key != "embed") issues.push_back({key_label(pair.key), "has no value; ignored"});
             continue;
         }
         pairs.push_back(std::move(pair));
@@ -178,7 +178,7 @@ std::vector<Pair> split_pairs(std::string_view fragment, std::vector<ValidationI
 std::string key_field(const std::string& key) {
     if (key == "mp") return "model.preset";
     if (const FieldSpec* f = find_field_by_url_key(key)) return f->path;
-    return printable(key, 40);
+    return key_label(key);
 }
 
 // A key given more than once is an error: which value was meant is unknown, so every occurrence
@@ -190,7 +190,9 @@ void drop_repeated_keys(std::vector<Pair>& pairs, std::vector<ValidationIssue>& 
         if (it == counts.end()) counts.push_back({p.key, 1});
         else ++it->second;
     }
-    for (const auto& [key, count] : counts) {
+    for (const auto& entry : counts) {
+        const std::string& key = entry.first;
+        std::size_t count = entry.second;
         if (count < 2 || key == "embed") continue;
         std::erase_if(pairs, [&](const Pair& p) { return p.key == key; });
         if (key == "v") {
@@ -289,7 +291,7 @@ DecodeResult decode_link(std::string_view fragment) {
         if (p.key == "v" || p.key == "mp" || p.key == "embed") continue;
         const FieldSpec* f = find_field_by_url_key(p.key);
         if (!f) {
-            r.issues.push_back({printable(p.key, 40), "unknown link key; ignored"});
+            r.issues.push_back({key_label(p.key), "unknown link key; ignored"});
             continue;
         }
         if (p.key == "gpu" && find_gpu_preset(edition, p.value)) continue;  // already applied as a preset
@@ -302,7 +304,7 @@ DecodeResult decode_link(std::string_view fragment) {
     if (!seq_len_given) fit_sequence_to_model(r.scenario, &r.notes);
     fit_sequence_to_model(base, nullptr);  // so a repair resets to a length the model takes
     repair(r.scenario, base, current_presets().defaults(), r.issues);
-    limit_issues(r.issues, "link");
+    tidy_issues(r.issues, "link");
     return r;
 }
 

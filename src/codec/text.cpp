@@ -47,6 +47,8 @@ std::string excerpt(std::string_view text, std::size_t max_bytes) {
     return consumed < text.size() ? shown + "…" : shown;
 }
 
+std::string key_label(std::string_view key) { return key.empty() ? std::string("\"\"") : excerpt(key, 60); }
+
 std::string quoted_excerpt(std::string_view text) {
     std::string out(1, '"');
     out += excerpt(text, 40);

@@ -18,6 +18,9 @@ namespace vramcalc::codec {
 std::string printable(std::string_view text, std::size_t max_bytes);
 // printable() plus "…" when the text was cut.
 std::string excerpt(std::string_view text, std::size_t max_bytes);
+// A key of the input (a link key, a JSON key) as an issue's `field`: excerpt(key, 60), and "\"\""
+// for the empty key, so a field is never empty.
+std::string key_label(std::string_view key);
 // "\"abc\"": a short quoted excerpt (40 bytes) for messages.
 std::string quoted_excerpt(std::string_view text);
 

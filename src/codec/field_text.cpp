@@ -25,7 +25,7 @@ std::string check_numeric(const FieldSpec& f, double v) {
         if (std::fabs(v) > max_exact_integer) return "is out of range (must be an integer below 2^53)";
         if (v != std::floor(v)) return "must be an integer (got " + format_number(v) + ")";
     }
-    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range";
+    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range (got " + format_number(v) + "; at most 1e300)";
     return "";
 }
 

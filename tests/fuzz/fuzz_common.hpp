@@ -126,6 +126,15 @@ inline void check_estimate(const vramcalc::Estimate& e) {
     const double non_negative[] = {m.weights, m.gradients, m.optimizer, m.activations, m.overhead, m.total,
                                    p.total, p.active, c.total_flops, c.seconds};
     for (double v : non_negative) FUZZ_CHECK(v >= 0, "estimate has a negative memory/parameter/FLOP term");
+    // The per-phase memory timeline (a composite output): finite, non-negative, its peak the peak.
+    for (const auto& phase : e.memory_timeline.phases) {
+        const double parts[] = {phase.weights, phase.gradients, phase.optimizer, phase.activations, phase.logits,
+                                phase.temporaries};
+        for (double v : parts) FUZZ_CHECK(std::isfinite(v) && v >= 0, "memory timeline has a negative or non-finite term");
+        FUZZ_CHECK(phase.total() <= m.peak_allocated * (1 + 1e-12), "a phase exceeds peak_allocated");
+    }
+    FUZZ_CHECK(m.peak_allocated <= m.peak_reserved * (1 + 1e-12) && m.peak_reserved <= m.total * (1 + 1e-12),
+               "peak_allocated <= peak_reserved <= total does not hold");
     FUZZ_CHECK(e.layout.data_parallel >= 1 && e.layout.grad_accum_steps >= 1 && e.layout.global_batch_size >= 1,
                "resolved layout is degenerate");
 }

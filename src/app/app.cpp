@@ -6,6 +6,7 @@
 #include "core/finetune.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
+#include "core/text.hpp"
 #include "imgui.h"
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
@@ -178,7 +179,9 @@ bool App::animating() const { return ImGui::GetTime() < copied_until + 0.1; }
 std::string App::summary_text() const {
     const Scenario& s = scenario;
     auto n = [](std::int64_t v) { return format_grouped(double(v)); };
-    std::string setup = s.model.name + " on " + n(s.parallel.num_gpus) + " \xC3\x97 " + s.hardware.gpu + " (ZeRO-" +
+    // The labels as typed may still break the text rule (the error names the field): shown inert.
+    std::string setup = visible_text(s.model.name) + " on " + n(s.parallel.num_gpus) + " \xC3\x97 " +
+                        visible_text(s.hardware.gpu) + " (ZeRO-" +
                         n(s.parallel.zero_stage) + ", tensor " + n(s.parallel.tensor) + ", pipeline " +
                         n(s.parallel.pipeline) + ", micro-batch " + n(s.training.micro_batch_size) + ", sequence " +
                         n(s.training.seq_len) + ")" +

@@ -10,6 +10,7 @@
 #include "app.hpp"
 #include "core/finetune.hpp"
 #include "core/presets.hpp"
+#include "core/text.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "widgets.hpp"
@@ -329,11 +330,15 @@ void field_row(App& app, const FieldSpec& f) {
                 suffix.clear();
                 break;
             }
-            char buf[208];
+            // Room for max_text_length characters of up to 4 bytes; a longer value is cut between characters.
+            char buf[max_text_length * 4 + 1];
             std::string v = f.get_text(sc);
-            std::snprintf(buf, sizeof buf, "%s", v.c_str());
+            std::size_t keep = std::min(v.size(), sizeof buf - 1);
+            while (keep > 0 && keep < v.size() && (static_cast<unsigned char>(v[keep]) & 0xC0) == 0x80) --keep;
+            std::memcpy(buf, v.data(), keep);
+            buf[keep] = '\0';
             ImGui::SetNextItemWidth(full);
-            if (ImGui::InputText("##v", buf, 201)) {
+            if (ImGui::InputText("##v", buf, sizeof buf)) {
                 f.set_text(sc, buf);
                 changed = true;
             }

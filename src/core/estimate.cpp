@@ -6,6 +6,7 @@
 
 #include "finetune.hpp"
 #include "formulas.hpp"
+#include "outputs.hpp"
 
 namespace vramcalc {
 namespace f = formulas;
@@ -240,7 +241,16 @@ const char* warning_message(Warning w) {
 Evaluation evaluate(const Scenario& scenario) {
     Evaluation result;
     result.errors = validate(scenario);
-    if (result.errors.empty()) result.estimate = estimate(scenario);
+    if (!result.errors.empty()) return result;
+    result.estimate = estimate(scenario);
+    // A last guard: the rules keep every output finite (the fuzz targets check it on every input
+    // they make); should one not be, the input is rejected instead of showing "inf" or "—".
+    for (const auto& o : outputs()) {
+        if (std::isfinite(o.value(result.estimate))) continue;
+        result.errors.push_back({"scenario", std::string("gives a non-finite ") + o.label + " (" + o.path +
+                                                 "): some input is outside the range the estimate covers"});
+        break;
+    }
     return result;
 }
 

@@ -93,7 +93,7 @@ trap 'exit 130' INT TERM
 
 # A leftover mount from a run that was killed hard: unmount before deleting anything.
 if [ -d "$rootfs" ]; then
-  grep -o " $rootfs/[^ ]*" /proc/mounts | sort -r | while read -r m; do umount -l "$m" || true; done
+  { grep -o " $rootfs/[^ ]*" /proc/mounts || true; } | sort -r | while read -r m; do umount -l "$m" || true; done
   if grep -q " $rootfs/" /proc/mounts; then echo "[fresh] $rootfs still has mounts" >&2; exit 1; fi
   rm -rf "$rootfs"
 fi

@@ -283,7 +283,8 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const Layout& r, const Wi
     std::array<Input, 8> inputs = {{{norm_out, false}, {e, flash}, {norm_out, false}, {inner_bytes, false},
                                     {e, false}, {e, false}, {e, false}, {inner_bytes, false}}};
     double kept = 0;
-    for (const LayerLinear& lin : layer_linears(m, r).all()) {
+    const LayerLinears linears = layer_linears(m, r);  // all() views it: keep it alive
+    for (const LayerLinear& lin : linears.all()) {
         if (!(lin.modules & tr.lora_targets)) continue;
         double routed = lin.expert ? w.routed : 1.0;
         Input& in = inputs[std::size_t(lin.input) + (lin.expert ? 4 : 0)];

@@ -9,6 +9,7 @@
 #include "imgui.h"
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
+#include "ui_plan.hpp"
 #include "web.hpp"
 #include "widgets.hpp"
 
@@ -295,6 +296,7 @@ void App::draw(float width, float height) {
             draw_warnings(*this);
             draw_fit_map(*this);
             draw_sweeps(*this);
+            draw_plan(*this);
             draw_details(*this, ImGui::GetContentRegionAvail().x >= 720);
             draw_explain(*this);
         } else {
@@ -315,6 +317,7 @@ void App::draw(float width, float height) {
             draw_warnings(*this);
             draw_fit_map(*this);
             draw_sweeps(*this);
+            draw_plan(*this);
             draw_details(*this, false);
             draw_explain(*this);
         }

@@ -1,6 +1,7 @@
 #include "cli/cli.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <fcntl.h>
@@ -13,8 +14,11 @@
 #include "codec/codec.hpp"
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
+#include "codec/numbers.hpp"
+#include "codec/plan_json.hpp"
 #include "core/fields.hpp"
 #include "core/frameworks.hpp"
+#include "core/planner.hpp"
 #include "core/presets.hpp"
 #include "format/markdown.hpp"
 
@@ -46,6 +50,13 @@ const char* const help_text =
     "  --explain            every result with its formula, your inputs and the source\n"
     "  --markdown           the results as a Markdown table\n"
     "  --print-link         print the link fragment of the scenario\n"
+    "  --plan               search every layout (t, p, DP, ZeRO, micro-batch, recompute, SP,\n"
+    "                       interleave, offload) for the scenario's model, GPU, GPU count,\n"
+    "                       global batch and sequence; print the fastest that fit\n"
+    "  --plan-top N         how many layouts --plan prints (default 10)\n"
+    "  --plan-hold LIST     keep these at the scenario's values instead of searching them:\n"
+    "                       tensor,recompute,sequence_parallel,zero_stage,interleave,\n"
+    "                       offload_optimizer\n"
     "  --list-presets       model and GPU presets\n"
     "  --list-fields        every field with its URL key, unit and meaning\n"
     "Exit status: 0 ok, 2 invalid input (each problem on stderr, naming the field), 3 internal error.\n";
@@ -140,7 +151,9 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
     std::vector<std::string> import_notes;
     bool model_preset_chosen = false, seq_len_given = false;
-    bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false;
+    bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false, plan_mode = false;
+    int plan_top = 10;
+    PlanOptions plan_options;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
@@ -168,6 +181,28 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
             markdown = true;
         } else if (arg == "--print-link") {
             print_link = true;
+        } else if (arg == "--plan") {
+            plan_mode = true;
+        } else if (arg == "--plan-hold") {
+            auto value = take_value("--plan-hold");
+            if (!value) continue;
+            std::string_view list = *value;
+            while (true) {
+                std::size_t comma = list.find(',');
+                std::string_view item = list.substr(0, comma);
+                if (!hold_plan_choice(plan_options, item))
+                    issues.push_back({"--plan-hold", "unknown choice " + quote_arg(item) + " (" + plan_hold_names + ")"});
+                if (comma == std::string_view::npos) break;
+                list.remove_prefix(comma + 1);
+            }
+        } else if (arg == "--plan-top") {
+            auto value = take_value("--plan-top");
+            if (!value) continue;
+            double n = 0;
+            if (!codec::parse_double(*value, n) || !(n >= 1 && n <= 1000) || n != std::floor(n))
+                issues.push_back({"--plan-top", "must be an integer from 1 to 1000 (got " + quote_arg(*value) + ")"});
+            else
+                plan_top = int(n);
         } else if (arg == "--list-presets") {
             r.out += list_presets();
             return exit_ok;
@@ -249,6 +284,18 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     print_lines(r.err, import_notes, [](const std::string& n) { return "note: " + n; }, "notes");
     // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
     if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
+    if (issues.empty() && plan_mode) {
+        std::vector<ValidationIssue> rules = validate(scenario);  // plan() needs a valid scenario
+        if (!rules.empty()) return report_invalid(r, std::move(rules), json);
+        print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+        plan_options.max_results = plan_top;
+        PlanResult result = plan(scenario, plan_options);
+        if (json)
+            r.out += codec::plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        else
+            r.out += format_plan(result, decimal_gb ? ByteUnits::gb : ByteUnits::gib);
+        return exit_ok;
+    }
     if (issues.empty()) {
         Evaluation evaluation = evaluate(scenario);
         if (!evaluation.ok()) return report_invalid(r, evaluation.errors, json);

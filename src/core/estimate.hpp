@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "memory_model.hpp"
+#include "performance.hpp"
 #include "scenario.hpp"
 
 namespace vramcalc {
@@ -116,6 +117,7 @@ enum class Warning {
     uneven_pipeline_stages,   // L not divisible by p
     pipeline_bubble_large,    // grad_accum < p: the 1F1B bubble dominates
     zero3_live_params_not_counted,  // ZeRO-3 with zero3_live_params = 0
+    throughput_uncalibrated,  // predicted throughput for a GPU family without published runs
 };
 
 const char* warning_id(Warning warning);       // stable snake_case id
@@ -147,7 +149,8 @@ struct Estimate {
     double capacity_bytes = 0;         // memory_gib · 2^30
     double headroom_bytes = 0;         // capacity − total (negative: does not fit)
     bool fits = false;
-    ComputeEstimate compute;
+    ComputeEstimate compute;       // with throughput_model = predicted, seconds…cost follow performance.step_seconds
+    PerformanceEstimate performance;
     Warnings warnings;
 };
 

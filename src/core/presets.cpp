@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 namespace vramcalc {
 namespace {
@@ -150,52 +149,81 @@ const std::array<ModelPreset, 29>& model_table() {
 // peak, an assumption each source says. Price: an indicative on-demand USD figure, not sourced —
 // set your own (hardware.price_per_gpu_hour).
 constexpr double MiB = 1.0 / 1024;  // GiB per MiB
+using F = GpuFamily;
+// Interconnect: the reference 8-GPU system of each GPU. "One direction" halves NVIDIA's
+// bidirectional NVLink figures; inter-node is the node's compute-NIC bandwidth per GPU.
+constexpr const char* dgx1_v100 = "NVIDIA DGX-1 with Tesla V100 system architecture whitepaper: NVLink 2 6 links x 25 GB/s per direction, 4x 100 Gb/s EDR InfiniBand per 8 GPUs; V100 SXM2 datasheet: 900 GB/s HBM2";
+constexpr const char* dgx_a100 = "NVIDIA DGX A100 datasheet: 8 GPUs, NVLink 3 600 GB/s bidirectional per GPU, 8x 200 Gb/s HDR InfiniBand (one NIC per GPU); A100 datasheet: 1555 GB/s (40GB), 2039 GB/s (80GB SXM)";
+constexpr const char* dgx_h100 = "NVIDIA DGX H100/H200 datasheet: 8 GPUs, NVLink 4 900 GB/s bidirectional per GPU, 8x 400 Gb/s ConnectX-7 (one NIC per GPU); H100 SXM datasheet 3.35 TB/s HBM3, H200 datasheet 4.8 TB/s HBM3e";
+constexpr const char* dgx_b200 = "NVIDIA DGX B200 datasheet: 8 GPUs, NVLink 5 1.8 TB/s bidirectional per GPU, 8x 400 Gb/s ConnectX-7, 64 TB/s HBM3e per system (8 TB/s per GPU)";
+constexpr const char* pcie_server = "PCIe server (assumed): 8 GPUs that talk over PCIe (Gen5 x16 64 GB/s, Gen4 x16 32 GB/s per direction; H100 PCIe NVLink bridges join pairs only), one 200 Gb/s NIC per GPU; memory bandwidth from each datasheet (H100 PCIe 2.0 TB/s, L40S 864 GB/s)";
+constexpr const char* workstation = "Workstation (assumed): 4 GPUs on PCIe 4.0 x16 (32 GB/s per direction), 10 Gb/s Ethernet between machines; memory bandwidth from the GA102/AD102 whitepapers (RTX 3090 936 GB/s, RTX 4090 1008 GB/s)";
+constexpr const char* frontier = "OLCF Frontier node (4 MI250X = 8 GCDs): Infinity Fabric 50 GB/s per direction between GCDs of different cards, 4x 200 Gb/s Slingshot per node; MI250X datasheet 3.2 TB/s per card (1.6 TB/s per GCD)";
+constexpr const char* mi300x = "AMD Instinct MI300X datasheet: 896 GB/s aggregate bidirectional Infinity Fabric per GPU in an 8-GPU platform, 5.3 TB/s HBM3; 8x 400 Gb/s NICs (assumed, as DGX H100)";
+
 constexpr std::array<GpuPreset, 13> gpu_table = {{
     {"V100-16GB", 16160 * MiB, 125, 39, 0.9,
      "NVIDIA V100 SXM2 datasheet (16 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 16160 MiB; achieved: Megatron-LM "
-     "(arXiv:1909.08053), 39 TFLOP/s/GPU"},
+     "(arXiv:1909.08053), 39 TFLOP/s/GPU",
+     F::volta, 8, 150, 6.25, 900, dgx1_v100},
     {"V100-32GB", 32510 * MiB, 125, 39, 1.0,
      "NVIDIA V100 SXM2 datasheet (32 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 32510 MiB; achieved: Megatron-LM "
-     "(arXiv:1909.08053), 39 TFLOP/s/GPU"},
+     "(arXiv:1909.08053), 39 TFLOP/s/GPU",
+     F::volta, 8, 150, 6.25, 900, dgx1_v100},
     {"A100-40GB", 40960 * MiB, 312, 150, 1.3,
      "NVIDIA A100 datasheet (40 GB, 312 TFLOP/s dense bf16); nvidia-smi (A100-SXM4-40GB): 40960 MiB; achieved: "
-     "GPT-NeoX 150 TFLOP/s/A100 (Transformer Math 101, https://blog.eleuther.ai/transformer-math/)"},
+     "GPT-NeoX 150 TFLOP/s/A100 (Transformer Math 101, https://blog.eleuther.ai/transformer-math/)",
+     F::ampere, 8, 300, 25, 1555, dgx_a100},
     {"A100-80GB", 81920 * MiB, 312, 150, 1.8,
      "NVIDIA A100 datasheet (80 GB, 312 TFLOP/s dense bf16); nvidia-smi (A100-SXM4-80GB): 81920 MiB; achieved: "
-     "GPT-NeoX 150 TFLOP/s/A100, 180 with FlashAttention (Transformer Math 101)"},
+     "GPT-NeoX 150 TFLOP/s/A100, 180 with FlashAttention (Transformer Math 101)",
+     F::ampere, 8, 300, 25, 2039, dgx_a100},
     {"H100-SXM", 81559 * MiB, 989, 400, 3.0,
      "NVIDIA H100 datasheet (SXM: 80 GB HBM3, 989 TFLOP/s dense bf16); nvidia-smi: 81559 MiB; achieved: Llama 3 "
-     "(arXiv:2407.21783), Table 4, ~400 TFLOP/s/GPU"},
+     "(arXiv:2407.21783), Table 4, ~400 TFLOP/s/GPU",
+     F::hopper, 8, 450, 50, 3350, dgx_h100},
     {"H100-PCIe", 81559 * MiB, 756, 302, 2.5,
      "NVIDIA H100 datasheet (PCIe: 80 GB, 756 TFLOP/s dense bf16); nvidia-smi: 81559 MiB; achieved: assumed 40% of "
-     "peak"},
+     "peak",
+     F::hopper, 8, 64, 25, 2000, pcie_server},
     {"H200", 143771 * MiB, 989, 400, 3.8,
      "NVIDIA H200 datasheet (141 GB HBM3e, 989 TFLOP/s dense bf16); nvidia-smi: 143771 MiB; achieved: as H100 "
-     "(same compute)"},
+     "(same compute)",
+     F::hopper, 8, 450, 50, 4800, dgx_h100},
     {"B200", 183359 * MiB, 2250, 900, 6.0,
      "NVIDIA DGX B200 datasheet (1,440 GB for 8 GPUs: 180 GB each; 2.25 PFLOP/s dense bf16 per GPU); nvidia-smi: "
-     "183359 MiB; achieved: assumed 40% of peak"},
+     "183359 MiB; achieved: assumed 40% of peak",
+     F::blackwell, 8, 900, 50, 8000, dgx_b200},
     {"L40S", 46068 * MiB, 362, 145, 1.0,
      "NVIDIA L40S datasheet (48 GB GDDR6, 362 TFLOP/s dense bf16); nvidia-smi: 46068 MiB; achieved: assumed 40% of "
-     "peak"},
+     "peak",
+     F::ada, 8, 32, 25, 864, pcie_server},
     {"RTX-3090", 24576 * MiB, 71, 28, 0.3,
      "NVIDIA Ampere GA102 whitepaper (24 GB; 71 TFLOP/s fp16 tensor with fp32 accumulate); nvidia-smi: 24576 MiB; "
-     "achieved: assumed 40%"},
+     "achieved: assumed 40%",
+     F::ampere_consumer, 4, 32, 1.25, 936, workstation},
     {"RTX-4090", 24564 * MiB, 165.2, 66, 0.4,
      "NVIDIA Ada AD102 whitepaper (24 GB; 165.2 TFLOP/s fp16 tensor with fp32 accumulate); nvidia-smi: 24564 MiB; "
-     "achieved: assumed 40%"},
+     "achieved: assumed 40%",
+     F::ada, 4, 32, 1.25, 1008, workstation},
     {"MI250X", 68702699520.0 / (1 << 30), 191.5, 77, 1.5,
      "AMD MI250X datasheet, per GCD (one PyTorch device; 128 GB and 383 TFLOP/s bf16 per card); the device reports "
-     "68,702,699,520 bytes; achieved: assumed 40%"},
+     "68,702,699,520 bytes; achieved: assumed 40%",
+     F::cdna2, 8, 50, 12.5, 1600, frontier},
     {"MI300X", 205822885888.0 / (1 << 30), 1307.4, 523, 3.0,
      "AMD MI300X datasheet (192 GB HBM3, 1307.4 TFLOP/s dense bf16); rocm-smi: 205,822,885,888 bytes; achieved: "
-     "assumed 40% of peak"},
+     "assumed 40% of peak",
+     F::cdna3, 8, 448, 50, 5300, mi300x},
 }};
 
+// ASCII case folding (what std::tolower does in the "C" locale), inline: the throughput model
+// looks the GPU family up on every estimate.
 bool same_id(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
+    auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (fold(a[i]) != fold(b[i])) return false;
+    return true;
 }
 
 Scenario current_defaults() { return Scenario{}; }
@@ -264,6 +292,15 @@ void apply_gpu_preset(HardwareConfig& hw, const GpuPreset& p) {
     hw.achieved_tflops = p.achieved_tflops;
     hw.mfu = 0;
     hw.price_per_gpu_hour = p.price_per_gpu_hour;
+    hw.gpus_per_node = p.gpus_per_node;
+    hw.intra_node_gbps = p.intra_node_gbps;
+    hw.inter_node_gbps = p.inter_node_gbps;
+    hw.memory_bandwidth_gbps = p.memory_bandwidth_gbps;
+}
+
+GpuFamily gpu_family(std::string_view gpu) {
+    const GpuPreset* p = find_gpu_preset(gpu);
+    return p ? p->family : GpuFamily::generic;
 }
 
 bool apply_gpu_preset(Scenario& sc, std::string_view id) {

@@ -4,16 +4,18 @@
 # (tests/fuzz/corpus/<target>, read-only) plus a work corpus kept in the build folder.
 # Any crash, leak, timeout, sanitizer report or broken invariant fails the run; the input is saved
 # as build-fuzz/fuzz-artifacts/<target>-crash-* (reproduce: build-fuzz/tests/fuzz/<target> FILE).
-# Usage: bash .ci/test-fuzz.sh [SECONDS_PER_TARGET]   (default 20; env FUZZ_BUILD overrides the folder)
+# Usage: bash .ci/test-fuzz.sh [SECONDS_PER_TARGET]   (default 20; env FUZZ_BUILD overrides the folder;
+#        env FUZZ_RUNS=N also stops each target after N executions: the long runs of docs/reliability.md)
 # Prints "N passed, N failed" and exits non-zero when any target failed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build-fuzz}
 seconds=${1:-20}
+runs_limit=${FUZZ_RUNS:--1}
 jobs=$(( $(nproc) < 2 ? $(nproc) : 2 ))
-targets=(fuzz_decode_link fuzz_scenario_json fuzz_import_hf fuzz_import_deepspeed)
+targets=(fuzz_decode_link fuzz_scenario_json fuzz_import_hf fuzz_import_deepspeed fuzz_cli)
 declare -A dicts=([fuzz_decode_link]=link [fuzz_scenario_json]=scenario_json [fuzz_import_hf]=import_hf
-                  [fuzz_import_deepspeed]=import_deepspeed)
+                  [fuzz_import_deepspeed]=import_deepspeed [fuzz_cli]=cli)
 
 bash "$root/.ci/install-deps.sh" native || exit 1
 clangxx=$(command -v clang++ || command -v clang++-14) || { echo "[fuzz] clang++ not found" >&2; exit 1; }
@@ -31,7 +33,7 @@ for target in "${targets[@]}"; do
   log="$build/fuzz-work/$target.log"
   mkdir -p "$work"
   timeout $((seconds + 300)) "$build/tests/fuzz/$target" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+    -max_total_time="$seconds" -runs="$runs_limit" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
     -dict="$root/tests/fuzz/dict/${dicts[$target]}.dict" -artifact_prefix="$artifacts/$target-" \
     "$work" "$root/tests/fuzz/corpus/$target" >"$log" 2>&1
   rc=$?
@@ -39,7 +41,7 @@ for target in "${targets[@]}"; do
   total_runs=$((total_runs + ${runs:-0}))
   if [ $rc -eq 0 ]; then
     passed=$((passed + 1))
-    echo "[fuzz] $target: ok, ${runs:-?} executions in ${seconds} s, corpus $(ls "$work" | wc -l) units"
+    echo "[fuzz] $target: ok, ${runs:-?} executions in at most ${seconds} s, corpus $(ls "$work" | wc -l) units"
   else
     failed=$((failed + 1))
     echo "[fuzz] $target: FAILED (exit $rc) after ${runs:-?} executions; log $log"

@@ -7,9 +7,11 @@
 // Version 2 (current) links round-trip every scenario exactly.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 #include "codec/codec.hpp"
+#include "codec/json.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
 
@@ -64,23 +66,74 @@ const V1Model v1_models[] = {
 struct V1Gpu {
     const char* id;
     double memory_gib, peak_tflops, achieved_tflops, price_per_gpu_hour;
+    // Fields added after v1 (inputs of the predicted throughput model only), frozen with the v1 table.
+    std::int64_t gpus_per_node;
+    double intra_node_gbps, inter_node_gbps, memory_bandwidth_gbps;
 };
 
 const V1Gpu v1_gpus[] = {
-    {"V100-16GB", 16, 125, 39, 0.9},
-    {"V100-32GB", 32, 125, 39, 1},
-    {"A100-40GB", 40, 312, 150, 1.3},
-    {"A100-80GB", 80, 312, 150, 1.8},
-    {"H100-SXM", 79.6, 989, 400, 3},
-    {"H100-PCIe", 79.6, 756, 302, 2.5},
-    {"H200", 140.4, 989, 400, 3.8},
-    {"B200", 179, 2250, 900, 6},
-    {"L40S", 45, 362, 145, 1},
-    {"RTX-3090", 24, 71, 28, 0.3},
-    {"RTX-4090", 24, 165.2, 66, 0.4},
-    {"MI250X", 64, 191.5, 77, 1.5},
-    {"MI300X", 192, 1307.4, 523, 3},
+    {"V100-16GB", 16, 125, 39, 0.9, 8, 150, 6.25, 900},
+    {"V100-32GB", 32, 125, 39, 1, 8, 150, 6.25, 900},
+    {"A100-40GB", 40, 312, 150, 1.3, 8, 300, 25, 1555},
+    {"A100-80GB", 80, 312, 150, 1.8, 8, 300, 25, 2039},
+    {"H100-SXM", 79.6, 989, 400, 3, 8, 450, 50, 3350},
+    {"H100-PCIe", 79.6, 756, 302, 2.5, 8, 64, 25, 2000},
+    {"H200", 140.4, 989, 400, 3.8, 8, 450, 50, 4800},
+    {"B200", 179, 2250, 900, 6, 8, 900, 50, 8000},
+    {"L40S", 45, 362, 145, 1, 8, 32, 25, 864},
+    {"RTX-3090", 24, 71, 28, 0.3, 4, 32, 1.25, 936},
+    {"RTX-4090", 24, 165.2, 66, 0.4, 4, 32, 1.25, 1008},
+    {"MI250X", 64, 191.5, 77, 1.5, 8, 50, 12.5, 1600},
+    {"MI300X", 192, 1307.4, 523, 3, 8, 448, 50, 5300},
 };
+
+// Every field of the v1 defaults, as scenario JSON writes it. A field added later must be added
+// here with the value that reproduces what a v1 link meant (the test fails until it is): so a
+// change of any of today's defaults cannot change an old link.
+const std::pair<const char*, const char*> v1_default_fields[] = {
+    {"model.name", "\"GPT-3 6.7B\""}, {"model.layers", "32"}, {"model.hidden_size", "4096"}, {"model.num_heads", "32"},
+    {"model.num_kv_heads", "0"}, {"model.head_dim", "0"}, {"model.ffn_hidden_size", "0"}, {"model.vocab_size", "50257"},
+    {"model.mlp", "\"gelu\""}, {"model.norm", "\"layernorm\""}, {"model.bias", "true"}, {"model.qkv_bias", "false"},
+    {"model.tied_embeddings", "true"}, {"model.position_embedding", "\"learned\""},
+    {"model.max_position_embeddings", "2048"}, {"model.num_experts", "1"}, {"model.experts_per_token", "1"},
+    {"model.params_override", "0.0"}, {"model.activation", "\"auto\""},
+    {"training.seq_len", "2048"}, {"training.micro_batch_size", "1"}, {"training.global_batch_size", "1024"},
+    {"training.grad_accum_steps", "0"}, {"training.tokens", "300000000000.0"}, {"training.precision", "\"mixed_bf16\""},
+    {"training.grad_dtype", "\"match\""}, {"training.optimizer", "\"adamw\""}, {"training.recompute", "\"none\""},
+    {"training.flash_attention", "false"}, {"training.dropout", "true"}, {"training.attention_flops", "false"},
+    {"training.framework", "\"generic\""}, {"training.kernels", "\"fused\""}, {"training.loss", "\"standard\""},
+    {"training.loss_chunks", "8"}, {"training.recompute_layers", "0"}, {"training.optimizer_in_backward", "false"},
+    {"training.offload_activations", "false"}, {"training.optimizer_impl", "\"fused\""},
+    {"training.paged_optimizer", "false"}, {"training.persistent_gradients", "true"},
+    {"parallel.num_gpus", "8"}, {"parallel.tensor", "1"}, {"parallel.pipeline", "1"}, {"parallel.zero_stage", "1"},
+    {"parallel.sequence_parallel", "false"}, {"parallel.partition_activations", "false"},
+    {"parallel.zero3_live_params", "0.0"}, {"parallel.offload_optimizer", "false"}, {"parallel.expert", "1"},
+    {"parallel.offload_params", "false"}, {"parallel.zero_impl", "\"deepspeed\""}, {"parallel.interleave", "1"},
+    {"hardware.gpu", "\"A100-80GB\""}, {"hardware.memory_gib", "80.0"}, {"hardware.peak_tflops", "312.0"},
+    {"hardware.achieved_tflops", "150.0"}, {"hardware.mfu", "0.0"}, {"hardware.price_per_gpu_hour", "1.8"},
+    {"hardware.reserved_gib", "0.0"}, {"hardware.cuda_context_gib", "0.0"}, {"hardware.allocator_overhead", "0.0"},
+    {"hardware.throughput_model", "\"fixed\""}, {"hardware.gpus_per_node", "8"}, {"hardware.intra_node_gbps", "300.0"},
+    {"hardware.inter_node_gbps", "25.0"}, {"hardware.memory_bandwidth_gbps", "2039.0"},
+};
+
+// The scenario's value of a field as scenario JSON writes it ("32", "\"gelu\"", "true").
+std::string json_value(const Scenario& s, std::string_view path) {
+    nlohmann::json j = codec::scenario_to_json(s);
+    std::size_t dot = path.find('.');
+    return j[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))].dump();
+}
+
+// Every field of `s` outside `skip_section` ("model", "hardware" or "") has its v1 default.
+void check_v1_pinned_fields(const Scenario& s, std::string_view skip_section = "",
+                            std::initializer_list<std::string_view> skip_fields = {}) {
+    for (const auto& [path, value] : v1_default_fields) {
+        std::string_view p = path;
+        if (!skip_section.empty() && p.starts_with(std::string(skip_section) + ".")) continue;
+        if (std::find(skip_fields.begin(), skip_fields.end(), p) != skip_fields.end()) continue;
+        INFO(path);
+        CHECK(json_value(s, path) == value);
+    }
+}
 
 std::string choice(const char* path, const Scenario& s) {
     const FieldSpec* f = find_field_by_path(path);
@@ -164,6 +217,24 @@ TEST_CASE("v1: the defaults, with and without v=1") {
     }
 }
 
+TEST_CASE("v1: every field of the defaults is pinned, including fields added after v1") {
+    for (const auto& f : scenario_fields()) {
+        INFO(f.path << ": pin its v1 value in v1_default_fields (and in presets_v1.cpp)");
+        CHECK(std::count_if(std::begin(v1_default_fields), std::end(v1_default_fields),
+                            [&](const auto& pinned) { return std::string_view(pinned.first) == f.path; }) == 1);
+    }
+    CHECK(std::size(v1_default_fields) == scenario_fields().size());
+    auto r = codec::decode_link("v=1");
+    REQUIRE(r.ok());
+    check_v1_pinned_fields(r.scenario);
+    // A v1 link that names only some fields keeps v1's values for all the others.
+    auto edited = codec::decode_link("v=1&L=40&z=3");
+    REQUIRE(edited.ok());
+    CHECK(edited.scenario.model.layers == 40);
+    CHECK(edited.scenario.parallel.zero_stage == 3);
+    check_v1_pinned_fields(edited.scenario, "", {"model.layers", "parallel.zero_stage"});
+}
+
 TEST_CASE("v1: every model preset id opens the v1 architecture") {
     CHECK(std::size(v1_models) == 29);
     for (const auto& e : v1_models) {
@@ -176,6 +247,7 @@ TEST_CASE("v1: every model preset id opens the v1 architecture") {
             // (v1 could not open these links at all: the scenario was invalid).
             bool lowered = e.max_positions < 2048 && std::string(e.positions) == "learned";
             check_v1_defaults_except_model_and_gpu(r.scenario, lowered ? e.max_positions : 2048);
+            check_v1_pinned_fields(r.scenario, "model", {"training.seq_len"});
             REQUIRE(r.notes.size() == (lowered ? 1u : 0u));
             if (lowered) {
                 CHECK(r.notes[0].field == "training.seq_len");
@@ -200,7 +272,13 @@ TEST_CASE("v1: every GPU preset id opens the v1 figures") {
         CHECK(h.achieved_tflops == e.achieved_tflops);
         CHECK(h.price_per_gpu_hour == e.price_per_gpu_hour);
         CHECK(h.mfu == 0);
+        CHECK(h.gpus_per_node == e.gpus_per_node);
+        CHECK(h.intra_node_gbps == e.intra_node_gbps);
+        CHECK(h.inter_node_gbps == e.inter_node_gbps);
+        CHECK(h.memory_bandwidth_gbps == e.memory_bandwidth_gbps);
         check_v1_defaults_except_model_and_gpu(r.scenario);
+        check_v1_pinned_fields(r.scenario, "hardware", {});
+        CHECK(json_value(r.scenario, "hardware.throughput_model") == "\"fixed\"");
     }
 }
 

@@ -82,6 +82,7 @@ Scenario defaults_v1() {
     p.expert = 1;
     p.offload_params = false;
     p.zero_impl = ZeroImpl::deepspeed;
+    p.interleave = 1;
     auto& h = s.hardware;
     h.gpu = "A100-80GB";
     h.memory_gib = 80;
@@ -92,6 +93,13 @@ Scenario defaults_v1() {
     h.reserved_gib = 0;
     h.cuda_context_gib = 0;
     h.allocator_overhead = 0;
+    // The predicted throughput model came after v1 (a v1 link computes time from the achieved
+    // TFLOP/s); its inputs at the A100-80GB's values, as the v1 GPU table below gives them.
+    h.throughput_model = ThroughputModel::fixed;
+    h.gpus_per_node = 8;
+    h.intra_node_gbps = 300;
+    h.inter_node_gbps = 25;
+    h.memory_bandwidth_gbps = 2039;
     return s;
 }
 

@@ -123,16 +123,29 @@ std::string json_value(const Scenario& s, std::string_view path) {
     return j[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))].dump();
 }
 
-// Every field of `s` outside `skip_section` ("model", "hardware" or "") has its v1 default.
-void check_v1_pinned_fields(const Scenario& s, std::string_view skip_section = "",
-                            std::initializer_list<std::string_view> skip_fields = {}) {
-    for (const auto& [path, value] : v1_default_fields) {
+// Version 2 changed two defaults (the memory model's CUDA context and allocator reserve); every
+// other default is v1's.
+const std::pair<const char*, const char*> v2_changed_defaults[] = {
+    {"hardware.cuda_context_gib", "0.5"}, {"hardware.allocator_overhead", "0.05"},
+};
+
+// Every field of `s` outside `skip_section` ("model", "hardware" or "") has its default of `version`.
+void check_pinned_fields(int version, const Scenario& s, std::string_view skip_section = "",
+                         std::initializer_list<std::string_view> skip_fields = {}) {
+    for (auto [path, value] : v1_default_fields) {
         std::string_view p = path;
         if (!skip_section.empty() && p.starts_with(std::string(skip_section) + ".")) continue;
         if (std::find(skip_fields.begin(), skip_fields.end(), p) != skip_fields.end()) continue;
-        INFO(path);
+        if (version == 2)
+            for (const auto& [changed, v2_value] : v2_changed_defaults)
+                if (p == changed) value = v2_value;
+        INFO("v" << version << " " << path);
         CHECK(json_value(s, path) == value);
     }
+}
+void check_v1_pinned_fields(const Scenario& s, std::string_view skip_section = "",
+                            std::initializer_list<std::string_view> skip_fields = {}) {
+    check_pinned_fields(1, s, skip_section, skip_fields);
 }
 
 std::string choice(const char* path, const Scenario& s) {
@@ -296,6 +309,55 @@ TEST_CASE("v1: presets, then fields; the link's own seq_len wins; edits of a pre
     CHECK(wide.notes.empty());
     CHECK(wide.scenario.training.seq_len == 2048);
     CHECK(wide.scenario.model.max_position_embeddings == 4096);
+}
+
+// Version 2 is today's edition: its defaults and presets are pinned here too, so changing one fails
+// this test (then freeze today's tables as presets_v2.cpp and make new links v=3).
+TEST_CASE("v2: every default is pinned") {
+    auto r = codec::decode_link("v=2");
+    REQUIRE(r.ok());
+    check_pinned_fields(2, r.scenario);
+    check_pinned_fields(2, Scenario{});
+}
+
+TEST_CASE("v2: every model preset is pinned: the v1 architecture, HF's activation and the dropout it trained with") {
+    CHECK(model_presets().size() == std::size(v1_models));
+    for (const auto& e : v1_models) {
+        std::string link = std::string("v=2&mp=") + e.id + "&s=128";
+        INFO(link);
+        auto r = codec::decode_link(link);
+        REQUIRE(r.ok());
+        std::string_view id = e.id;
+        bool gpt2 = id.starts_with("gpt2"), gpt3 = id.starts_with("gpt3");
+        // GPT-2's config.json: activation_function "gelu_new"; GPT-2/3 train with dropout 0.1, the
+        // others' configs set every dropout to 0.
+        CHECK(json_value(r.scenario, "model.activation") == (gpt2 ? "\"gelu_new\"" : "\"auto\""));
+        CHECK(r.scenario.training.dropout == (gpt2 || gpt3));
+        ModelConfig m = r.scenario.model;
+        m.activation = Activation::auto_;
+        check_model(m, e);
+        check_pinned_fields(2, r.scenario, "model", {"training.seq_len", "training.dropout"});
+    }
+}
+
+TEST_CASE("v2: every GPU preset is pinned: v1's figures but the reported memory") {
+    REQUIRE(gpu_presets().size() == std::size(v1_gpus));
+    for (const auto& e : v1_gpus) {
+        std::string link = std::string("v=2&gpu=") + e.id;
+        INFO(link);
+        auto r = codec::decode_link(link);
+        REQUIRE(r.ok());
+        const auto& h = r.scenario.hardware;
+        CHECK(h.gpu == e.id);
+        CHECK(h.peak_tflops == e.peak_tflops);  // memory: "today's GPU presets" below
+        CHECK(h.achieved_tflops == e.achieved_tflops);
+        CHECK(h.price_per_gpu_hour == e.price_per_gpu_hour);
+        CHECK(h.gpus_per_node == e.gpus_per_node);
+        CHECK(h.intra_node_gbps == e.intra_node_gbps);
+        CHECK(h.inter_node_gbps == e.inter_node_gbps);
+        CHECK(h.memory_bandwidth_gbps == e.memory_bandwidth_gbps);
+        check_pinned_fields(2, r.scenario, "hardware");
+    }
 }
 
 TEST_CASE("v2: links are written in the current version and round-trip exactly") {

@@ -440,7 +440,10 @@ TEST_CASE("issue 10.5: control characters are rejected in every text field, in e
             INFO(f.path << " " << codec::printable(text, 80));
             Scenario s;
             f.set_text(s, text);
-            CHECK(names(validate(s), f.path, "control or invisible formatting characters"));
+            // A field that parses its text (training.lora_targets keeps a set of linears) cannot hold
+            // the characters: it holds "invalid", and the rule names the field.
+            bool stored_verbatim = f.get_text(s) == text;
+            CHECK(names(validate(s), f.path, stored_verbatim ? "control or invisible formatting characters" : ""));
             // JSON
             std::string path = f.path;
             json j;

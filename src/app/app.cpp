@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/finetune.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
 #include "core/text.hpp"
@@ -183,7 +184,8 @@ std::string App::summary_text() const {
                         visible_text(s.hardware.gpu) + " (ZeRO-" +
                         n(s.parallel.zero_stage) + ", tensor " + n(s.parallel.tensor) + ", pipeline " +
                         n(s.parallel.pipeline) + ", micro-batch " + n(s.training.micro_batch_size) + ", sequence " +
-                        n(s.training.seq_len) + ")";
+                        n(s.training.seq_len) + ")" +
+                        (s.training.method != TrainingMethod::full ? ", " + describe_method(s.training) : "");
     if (!evaluation.ok()) {
         std::string out = setup + ": cannot estimate — ";
         for (std::size_t i = 0; i < evaluation.errors.size(); ++i)

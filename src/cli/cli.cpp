@@ -1,11 +1,12 @@
 #include "cli/cli.hpp"
 
 #include <cerrno>
-#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fcntl.h>
 #include <optional>
+#include <sstream>
 #include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,7 +15,6 @@
 #include "codec/codec.hpp"
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
-#include "codec/numbers.hpp"
 #include "codec/plan_json.hpp"
 #include "core/fields.hpp"
 #include "core/frameworks.hpp"
@@ -44,6 +44,8 @@ const char* const help_text =
     "                       override them; docs/formulas.md \"Framework profiles\")\n"
     "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
     "                       --flash-attention (booleans: no value = true, --no-dropout = false)\n"
+    "                       fine-tuning: --method lora|qlora|freeze --lora-rank 16\n"
+    "                       --lora-targets q,v (or attention, all_linear) --trainable-layers 4\n"
     "Output:\n"
     "  --json               the full estimate as JSON (bytes and FLOPs as numbers)\n"
     "  --gb                 decimal GB (1e9 bytes) instead of GiB (2^30 bytes)\n"
@@ -198,8 +200,11 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
         } else if (arg == "--plan-top") {
             auto value = take_value("--plan-top");
             if (!value) continue;
-            double n = 0;
-            if (!codec::parse_double(*value, n) || !(n >= 1 && n <= 1000) || n != std::floor(n))
+            char* end = nullptr;
+            errno = 0;
+            long n = std::strtol(value->c_str(), &end, 10);
+            bool digits = !value->empty() && value->find_first_not_of("0123456789") == std::string::npos;
+            if (!digits || errno != 0 || *end != '\0' || n < 1 || n > 1000)
                 issues.push_back({"--plan-top", "must be an integer from 1 to 1000 (got " + quote_arg(*value) + ")"});
             else
                 plan_top = int(n);

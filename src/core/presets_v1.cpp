@@ -35,6 +35,11 @@ ModelConfig model(const char* name, std::int64_t layers, std::int64_t hidden, st
     m.num_experts = experts;
     m.experts_per_token = experts_per_token;
     m.params_override = 0;
+    // Added after v1: two norms per layer, every expert ffn wide, no shared experts, no dense layers.
+    m.norms_per_layer = 2;
+    m.moe_ffn_hidden_size = 0;
+    m.num_shared_experts = 0;
+    m.dense_layers = 0;
     return m;
 }
 
@@ -69,6 +74,13 @@ Scenario defaults_v1() {
     t.optimizer_impl = OptimizerImpl::fused;
     t.paged_optimizer = false;
     t.persistent_gradients = true;
+    t.method = TrainingMethod::full;  // fine-tuning came after v1; its inputs at their first defaults
+    t.trainable_layers = 0;
+    t.lora_rank = 8;
+    t.lora_targets = 5;  // q,v
+    t.lora_dropout = 0;
+    t.adapter_dtype = AdapterDtype::fp32;
+    t.base_weight_format = BaseWeightFormat::nf4;
     s.model.activation = Activation::auto_;
     auto& p = s.parallel;
     p.num_gpus = 8;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "estimate.hpp"
+#include "finetune.hpp"
 #include "fields.hpp"
 #include "text.hpp"
 
@@ -21,6 +22,7 @@ constexpr std::int64_t max_gpus = 100'000'000;
 constexpr std::int64_t max_experts = 100'000;
 constexpr double max_tokens = 1e18;
 constexpr double max_params = 1e16;
+constexpr std::int64_t max_lora_rank = 1'000'000;
 // Below these a run would take longer than a double can count (T = C / (N · rate)): 1 GFLOP/s per
 // GPU and an MFU of 0.01 % are far below any real hardware, and a parameter or token is at least 1.
 constexpr double min_tflops = 1e-3;
@@ -122,12 +124,23 @@ void check_rules(const Scenario& sc, Checker& c) {
     bool ffn_ok = c.range("model.ffn_hidden_size", m.ffn_hidden_size, 0, max_width);
     c.range("model.vocab_size", m.vocab_size, 1, max_width);
     bool positions_ok = c.range("model.max_position_embeddings", m.max_position_embeddings, 1, max_seq_len);
+    c.range("model.norms_per_layer", m.norms_per_layer, 1, 16);
     bool experts_ok = c.range("model.num_experts", m.num_experts, 1, max_experts);
     if (c.range("model.experts_per_token", m.experts_per_token, 1, max_experts) && experts_ok &&
         m.experts_per_token > m.num_experts)
         c.fail("model.experts_per_token", [&] {
             return "must be at most model.num_experts (" + std::to_string(m.num_experts) + ")";
         });
+    bool moe_ffn_ok = c.range("model.moe_ffn_hidden_size", m.moe_ffn_hidden_size, 0, max_width);
+    if (c.range("model.num_shared_experts", m.num_shared_experts, 0, max_experts) && experts_ok && m.num_experts == 1 &&
+        m.num_shared_experts > 0)
+        c.fail("model.num_shared_experts", [&] { return std::string("must be 0 for a dense model (model.num_experts = 1)"); });
+    if (c.range("model.dense_layers", m.dense_layers, 0, max_layers) && layers_ok && experts_ok) {
+        if (m.num_experts == 1 && m.dense_layers > 0)
+            c.fail("model.dense_layers", [&] { return std::string("must be 0 for a dense model (model.num_experts = 1): every layer is dense"); });
+        else if (m.dense_layers > m.layers)
+            c.fail("model.dense_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + ")"); });
+    }
     c.zero_or_real("model.params_override", m.params_override, 1, max_params, "count from the architecture");
 
     // training
@@ -147,6 +160,20 @@ void check_rules(const Scenario& sc, Checker& c) {
     c.real("training.tokens", tr.tokens, 1, max_tokens);
     c.range("training.loss_chunks", tr.loss_chunks, 1, max_loss_chunks);
     c.range("training.recompute_layers", tr.recompute_layers, 0, max_layers);
+
+    // fine-tuning
+    c.range("training.lora_rank", tr.lora_rank, 1, max_lora_rank);
+    if (tr.lora_targets & lora_targets_invalid)
+        c.fail("training.lora_targets", [&] { return std::string("must be attention, all_linear or a comma-separated list of q, k, v, o, gate, up, down"); });
+    else if ((tr.lora_targets & lora_all_linear) == 0 || (tr.lora_targets & ~lora_all_linear) != 0)
+        c.fail("training.lora_targets", [&] { return std::string("must name at least one of q, k, v, o, gate, up, down"); });
+    else if (is_adapter_method(tr.method) && m.mlp == MlpKind::gelu && tr.lora_targets == lora_gate)
+        c.fail("training.lora_targets", [&] { return std::string("selects no linear of this model: a GELU MLP has no gate (its linears are up and down)"); });
+    if (c.real("training.lora_dropout", tr.lora_dropout, 0, 1) && tr.lora_dropout >= 1)
+        c.fail("training.lora_dropout", [&] { return std::string("must be less than 1 (1 drops every adapter input)"); });
+    if (c.range("training.trainable_layers", tr.trainable_layers, 0, max_layers) && layers_ok &&
+        tr.trainable_layers > m.layers)
+        c.fail("training.trainable_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + "); 0 = all layers"); });
 
     // parallel
     bool gpus_ok = c.range("parallel.num_gpus", par.num_gpus, 1, max_gpus);
@@ -175,6 +202,8 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.tensor", [&] {
             return "must divide model.ffn_hidden_size (" + std::to_string(ffn) + ")";
         });
+    if (tp_ok && moe_ffn_ok && m.moe_ffn_hidden_size > 0 && m.moe_ffn_hidden_size % par.tensor != 0)
+        c.fail("parallel.tensor", [&] { return std::string("must divide model.moe_ffn_hidden_size (" + std::to_string(m.moe_ffn_hidden_size) + ")"); });
     if (pp_ok && layers_ok && par.pipeline > m.layers)
         c.fail("parallel.pipeline", [&] {
             return "must be at most model.layers (" + std::to_string(m.layers) + ")";

@@ -1,5 +1,7 @@
 #include "format/markdown.hpp"
 
+#include "core/finetune.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -49,7 +51,9 @@ std::string url_for_markdown(std::string_view url) {
 std::string estimate_to_markdown(const Scenario& sc, const Estimate& e, ByteUnits units, std::string_view link) {
     std::string out = "**" + cell(sc.model.name) + "** on " + format_grouped(double(sc.parallel.num_gpus)) + " × " +
                       cell(sc.hardware.gpu) + " — " + format_bytes(e.memory_per_gpu_bytes.total, units) +
-                      " per GPU (" + (e.fits ? "fits" : "does not fit") + ")\n\n";
+                      " per GPU (" + (e.fits ? "fits" : "does not fit") + ")" +
+                      (sc.training.method != TrainingMethod::full ? ", " + cell(describe_method(sc.training)) : "") +
+                      "\n\n";
     table(out, "per GPU", "memory", e, units, true);
     out += "\n";
     table(out, "compute", "value", e, units, false);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds whatever is missing (Debian packages, Dear ImGui sources, the wasm app, dist/) and serves
-# the page on 127.0.0.1 (port 8000, or $PORT), printing the URL. Ctrl+C stops it.
+# the page on 127.0.0.1 (port 8000, or $PORT), printing the URL. Ctrl+C stops it. The server
+# (.ci/serve.py, Python standard library only) sends the headers dist/_headers lists for static
+# hosts (web/_headers: the Content-Security-Policy with frame-ancestors; docs/embedding.md).
 # Usage: bash .ci/serve.sh [BUILD_DIR]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -12,4 +14,4 @@ bash "$root/.ci/build-web.sh" "$web_build"
 dist=$web_build/dist
 [ -f "$dist/index.html" ] || { echo "[serve] $dist/index.html is missing after the build" >&2; exit 1; }
 echo "[serve] vramcalc at http://127.0.0.1:$port/  (embed mode: http://127.0.0.1:$port/embed.html)"
-exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dist"
+exec python3 "$root/.ci/serve.py" "$dist" "$port" 127.0.0.1

@@ -5,11 +5,13 @@
 # work corpus kept in the build folder, as many targets at a time as there are cores.
 # Any crash, leak, timeout, sanitizer report or broken invariant fails the run; the input is saved
 # as build-check/fuzz-artifacts/<target>-crash-* (reproduce: build-check/tests/fuzz/<target> FILE).
-# Usage: bash .ci/test-fuzz.sh [SECONDS_PER_TARGET]   (default 20; env CHECK_BUILD overrides the folder)
+# Usage: bash .ci/test-fuzz.sh [SECONDS_PER_TARGET]   (default 20; env CHECK_BUILD overrides the folder;
+#        env FUZZ_RUNS=N also stops each target after N executions: the long runs of docs/reliability.md)
 # Prints "N passed, N failed" and exits non-zero when any target failed.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 seconds=${1:-20}
+runs_limit=${FUZZ_RUNS:--1}
 targets=(fuzz_decode_link fuzz_scenario_json fuzz_import_hf fuzz_import_deepspeed fuzz_cli)
 declare -A dicts=([fuzz_decode_link]=link [fuzz_scenario_json]=scenario_json [fuzz_import_hf]=import_hf
                   [fuzz_import_deepspeed]=import_deepspeed [fuzz_cli]=cli)
@@ -27,7 +29,7 @@ run_target() {  # writes fuzz-work/<target>.log and .rc
   local target=$1 work="$check_build/fuzz-work/$1" rc=0
   mkdir -p "$work"
   timeout $((seconds + 300)) "$check_build/tests/fuzz/$target" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
+    -max_total_time="$seconds" -runs="$runs_limit" -timeout=10 -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 \
     -dict="$root/tests/fuzz/dict/${dicts[$target]}.dict" -artifact_prefix="$artifacts/$target-" \
     "$work" "$root/tests/fuzz/corpus/$target" >"$work.log" 2>&1 || rc=$?
   echo "$rc" > "$work.rc"
@@ -49,7 +51,7 @@ for target in "${targets[@]}"; do
   total_runs=$((total_runs + ${runs:-0}))
   if [ "$rc" = 0 ]; then
     passed=$((passed + 1))
-    echo "[fuzz] $target: ok, ${runs:-?} executions in ${seconds} s, corpus $(ls "$work" | wc -l) units"
+    echo "[fuzz] $target: ok, ${runs:-?} executions in at most ${seconds} s, corpus $(ls "$work" | wc -l) units"
   else
     failed=$((failed + 1))
     echo "[fuzz] $target: FAILED (exit $rc) after ${runs:-?} executions; log $work.log"

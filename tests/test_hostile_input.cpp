@@ -202,6 +202,43 @@ TEST_CASE("issue 10.2: vanishing rates are rejected naming the field, in links, 
     CHECK(names(validate(s), "training.tokens", "from 1 to"));
 }
 
+TEST_CASE("issue 10.2: vanishing bandwidths of the predicted throughput model are rejected naming the field") {
+    for (const char* key : {"nvl", "ib", "hbm"}) {
+        auto d = codec::decode_link(std::string("v=2&tm=predicted&") + key + "=1e-300");
+        INFO(key);
+        CHECK(d.issues.size() == 1);
+        CHECK(validate(d.scenario).empty());
+        CHECK(finite_outputs(d.scenario));
+    }
+    Scenario s;
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    s.hardware.inter_node_gbps = 1e-300;
+    CHECK(names(validate(s), "hardware.inter_node_gbps", "must be a number from 0.001 to"));
+    s.hardware.inter_node_gbps = 0.001;  // the smallest allowed: every output still finite
+    s.parallel.num_gpus = 16;
+    CHECK(validate(s).empty());
+    CHECK(finite_outputs(s));
+}
+
+TEST_CASE("issue 10.1: --plan validates the scenario first; --plan-top and --plan-hold are strict") {
+    auto invalid = run_clean({"--plan", "--hidden-size", "4096", "--num-heads", "30", "--json"});
+    CHECK(invalid.exit_code == 2);
+    CHECK(json_names(errors_of(invalid), "model.hidden_size"));
+    for (const char* top : {"0x10", " 5", "5.5", "1e400", "1001", "-1", ""}) {
+        auto r = run_clean({"--plan", "--plan-top", top});
+        INFO(top);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find("error: --plan-top: must be an integer from 1 to 1000") != std::string::npos);
+    }
+    auto hold = run_clean({"--plan", "--plan-hold", "tensor,\xE2\x80\xAEzero", "--json"});
+    CHECK(hold.exit_code == 2);
+    CHECK(hold.err.find("\\u202E") != std::string::npos);  // the bidi override is shown escaped
+    auto ok = run_clean({"--model-preset", "gpt2", "--num-gpus", "8", "--plan", "--plan-top", "2", "--json"});
+    CHECK(ok.exit_code == 0);
+    json plans = json::parse(ok.out);
+    CHECK(plans["plans"].size() == 2);
+}
+
 TEST_CASE("issue 10.2: a global batch beyond 10^9 (or int64) is rejected, never wraps") {
     auto link = codec::decode_link("v=1&B=0&ga=100000000&b=1000&N=100000000&L=40");
     CHECK(names(link.issues, "training.grad_accum_steps", "gives a global batch of"));

@@ -7,9 +7,11 @@
 // Version 2 (current) links round-trip every scenario exactly.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 #include "codec/codec.hpp"
+#include "codec/json.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
 
@@ -64,23 +66,91 @@ const V1Model v1_models[] = {
 struct V1Gpu {
     const char* id;
     double memory_gib, peak_tflops, achieved_tflops, price_per_gpu_hour;
+    // Fields added after v1 (inputs of the predicted throughput model only), frozen with the v1 table.
+    std::int64_t gpus_per_node;
+    double intra_node_gbps, inter_node_gbps, memory_bandwidth_gbps;
 };
 
 const V1Gpu v1_gpus[] = {
-    {"V100-16GB", 16, 125, 39, 0.9},
-    {"V100-32GB", 32, 125, 39, 1},
-    {"A100-40GB", 40, 312, 150, 1.3},
-    {"A100-80GB", 80, 312, 150, 1.8},
-    {"H100-SXM", 79.6, 989, 400, 3},
-    {"H100-PCIe", 79.6, 756, 302, 2.5},
-    {"H200", 140.4, 989, 400, 3.8},
-    {"B200", 179, 2250, 900, 6},
-    {"L40S", 45, 362, 145, 1},
-    {"RTX-3090", 24, 71, 28, 0.3},
-    {"RTX-4090", 24, 165.2, 66, 0.4},
-    {"MI250X", 64, 191.5, 77, 1.5},
-    {"MI300X", 192, 1307.4, 523, 3},
+    {"V100-16GB", 16, 125, 39, 0.9, 8, 150, 6.25, 900},
+    {"V100-32GB", 32, 125, 39, 1, 8, 150, 6.25, 900},
+    {"A100-40GB", 40, 312, 150, 1.3, 8, 300, 25, 1555},
+    {"A100-80GB", 80, 312, 150, 1.8, 8, 300, 25, 2039},
+    {"H100-SXM", 79.6, 989, 400, 3, 8, 450, 50, 3350},
+    {"H100-PCIe", 79.6, 756, 302, 2.5, 8, 64, 25, 2000},
+    {"H200", 140.4, 989, 400, 3.8, 8, 450, 50, 4800},
+    {"B200", 179, 2250, 900, 6, 8, 900, 50, 8000},
+    {"L40S", 45, 362, 145, 1, 8, 32, 25, 864},
+    {"RTX-3090", 24, 71, 28, 0.3, 4, 32, 1.25, 936},
+    {"RTX-4090", 24, 165.2, 66, 0.4, 4, 32, 1.25, 1008},
+    {"MI250X", 64, 191.5, 77, 1.5, 8, 50, 12.5, 1600},
+    {"MI300X", 192, 1307.4, 523, 3, 8, 448, 50, 5300},
 };
+
+// Every field of the v1 defaults, as scenario JSON writes it. A field added later must be added
+// here with the value that reproduces what a v1 link meant (the test fails until it is): so a
+// change of any of today's defaults cannot change an old link.
+const std::pair<const char*, const char*> v1_default_fields[] = {
+    {"model.name", "\"GPT-3 6.7B\""}, {"model.layers", "32"}, {"model.hidden_size", "4096"}, {"model.num_heads", "32"},
+    {"model.num_kv_heads", "0"}, {"model.head_dim", "0"}, {"model.ffn_hidden_size", "0"}, {"model.vocab_size", "50257"},
+    {"model.mlp", "\"gelu\""}, {"model.norm", "\"layernorm\""}, {"model.bias", "true"}, {"model.qkv_bias", "false"},
+    {"model.tied_embeddings", "true"}, {"model.position_embedding", "\"learned\""},
+    {"model.max_position_embeddings", "2048"}, {"model.num_experts", "1"}, {"model.experts_per_token", "1"},
+    {"model.params_override", "0.0"}, {"model.activation", "\"auto\""}, {"model.norms_per_layer", "2"},
+    {"model.moe_ffn_hidden_size", "0"}, {"model.num_shared_experts", "0"}, {"model.dense_layers", "0"},
+    {"training.seq_len", "2048"}, {"training.micro_batch_size", "1"}, {"training.global_batch_size", "1024"},
+    {"training.grad_accum_steps", "0"}, {"training.tokens", "300000000000.0"}, {"training.precision", "\"mixed_bf16\""},
+    {"training.grad_dtype", "\"match\""}, {"training.optimizer", "\"adamw\""}, {"training.recompute", "\"none\""},
+    {"training.flash_attention", "false"}, {"training.dropout", "true"}, {"training.attention_flops", "false"},
+    {"training.framework", "\"generic\""}, {"training.kernels", "\"fused\""}, {"training.loss", "\"standard\""},
+    {"training.loss_chunks", "8"}, {"training.recompute_layers", "0"}, {"training.optimizer_in_backward", "false"},
+    {"training.offload_activations", "false"}, {"training.optimizer_impl", "\"fused\""},
+    {"training.paged_optimizer", "false"}, {"training.persistent_gradients", "true"},
+    {"training.method", "\"full\""}, {"training.trainable_layers", "0"}, {"training.lora_rank", "8"},
+    {"training.lora_targets", "\"q,v\""}, {"training.lora_dropout", "0.0"}, {"training.adapter_dtype", "\"fp32\""},
+    {"training.base_weight_format", "\"nf4\""},
+    {"parallel.num_gpus", "8"}, {"parallel.tensor", "1"}, {"parallel.pipeline", "1"}, {"parallel.zero_stage", "1"},
+    {"parallel.sequence_parallel", "false"}, {"parallel.partition_activations", "false"},
+    {"parallel.zero3_live_params", "0.0"}, {"parallel.offload_optimizer", "false"}, {"parallel.expert", "1"},
+    {"parallel.offload_params", "false"}, {"parallel.zero_impl", "\"deepspeed\""}, {"parallel.interleave", "1"},
+    {"hardware.gpu", "\"A100-80GB\""}, {"hardware.memory_gib", "80.0"}, {"hardware.peak_tflops", "312.0"},
+    {"hardware.achieved_tflops", "150.0"}, {"hardware.mfu", "0.0"}, {"hardware.price_per_gpu_hour", "1.8"},
+    {"hardware.reserved_gib", "0.0"}, {"hardware.cuda_context_gib", "0.0"}, {"hardware.allocator_overhead", "0.0"},
+    {"hardware.throughput_model", "\"fixed\""}, {"hardware.gpus_per_node", "8"}, {"hardware.intra_node_gbps", "300.0"},
+    {"hardware.inter_node_gbps", "25.0"}, {"hardware.memory_bandwidth_gbps", "2039.0"},
+};
+
+// The scenario's value of a field as scenario JSON writes it ("32", "\"gelu\"", "true").
+std::string json_value(const Scenario& s, std::string_view path) {
+    nlohmann::json j = codec::scenario_to_json(s);
+    std::size_t dot = path.find('.');
+    return j[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))].dump();
+}
+
+// Version 2 changed two defaults (the memory model's CUDA context and allocator reserve); every
+// other default is v1's.
+const std::pair<const char*, const char*> v2_changed_defaults[] = {
+    {"hardware.cuda_context_gib", "0.5"}, {"hardware.allocator_overhead", "0.05"},
+};
+
+// Every field of `s` outside `skip_section` ("model", "hardware" or "") has its default of `version`.
+void check_pinned_fields(int version, const Scenario& s, std::string_view skip_section = "",
+                         std::initializer_list<std::string_view> skip_fields = {}) {
+    for (auto [path, value] : v1_default_fields) {
+        std::string_view p = path;
+        if (!skip_section.empty() && p.starts_with(std::string(skip_section) + ".")) continue;
+        if (std::find(skip_fields.begin(), skip_fields.end(), p) != skip_fields.end()) continue;
+        if (version == 2)
+            for (const auto& [changed, v2_value] : v2_changed_defaults)
+                if (p == changed) value = v2_value;
+        INFO("v" << version << " " << path);
+        CHECK(json_value(s, path) == value);
+    }
+}
+void check_v1_pinned_fields(const Scenario& s, std::string_view skip_section = "",
+                            std::initializer_list<std::string_view> skip_fields = {}) {
+    check_pinned_fields(1, s, skip_section, skip_fields);
+}
 
 std::string choice(const char* path, const Scenario& s) {
     const FieldSpec* f = find_field_by_path(path);
@@ -164,6 +234,24 @@ TEST_CASE("v1: the defaults, with and without v=1") {
     }
 }
 
+TEST_CASE("v1: every field of the defaults is pinned, including fields added after v1") {
+    for (const auto& f : scenario_fields()) {
+        INFO(f.path << ": pin its v1 value in v1_default_fields (and in presets_v1.cpp)");
+        CHECK(std::count_if(std::begin(v1_default_fields), std::end(v1_default_fields),
+                            [&](const auto& pinned) { return std::string_view(pinned.first) == f.path; }) == 1);
+    }
+    CHECK(std::size(v1_default_fields) == scenario_fields().size());
+    auto r = codec::decode_link("v=1");
+    REQUIRE(r.ok());
+    check_v1_pinned_fields(r.scenario);
+    // A v1 link that names only some fields keeps v1's values for all the others.
+    auto edited = codec::decode_link("v=1&L=40&z=3");
+    REQUIRE(edited.ok());
+    CHECK(edited.scenario.model.layers == 40);
+    CHECK(edited.scenario.parallel.zero_stage == 3);
+    check_v1_pinned_fields(edited.scenario, "", {"model.layers", "parallel.zero_stage"});
+}
+
 TEST_CASE("v1: every model preset id opens the v1 architecture") {
     CHECK(std::size(v1_models) == 29);
     for (const auto& e : v1_models) {
@@ -176,6 +264,7 @@ TEST_CASE("v1: every model preset id opens the v1 architecture") {
             // (v1 could not open these links at all: the scenario was invalid).
             bool lowered = e.max_positions < 2048 && std::string(e.positions) == "learned";
             check_v1_defaults_except_model_and_gpu(r.scenario, lowered ? e.max_positions : 2048);
+            check_v1_pinned_fields(r.scenario, "model", {"training.seq_len"});
             REQUIRE(r.notes.size() == (lowered ? 1u : 0u));
             if (lowered) {
                 CHECK(r.notes[0].field == "training.seq_len");
@@ -200,7 +289,13 @@ TEST_CASE("v1: every GPU preset id opens the v1 figures") {
         CHECK(h.achieved_tflops == e.achieved_tflops);
         CHECK(h.price_per_gpu_hour == e.price_per_gpu_hour);
         CHECK(h.mfu == 0);
+        CHECK(h.gpus_per_node == e.gpus_per_node);
+        CHECK(h.intra_node_gbps == e.intra_node_gbps);
+        CHECK(h.inter_node_gbps == e.inter_node_gbps);
+        CHECK(h.memory_bandwidth_gbps == e.memory_bandwidth_gbps);
         check_v1_defaults_except_model_and_gpu(r.scenario);
+        check_v1_pinned_fields(r.scenario, "hardware", {});
+        CHECK(json_value(r.scenario, "hardware.throughput_model") == "\"fixed\"");
     }
 }
 
@@ -218,6 +313,154 @@ TEST_CASE("v1: presets, then fields; the link's own seq_len wins; edits of a pre
     CHECK(wide.notes.empty());
     CHECK(wide.scenario.training.seq_len == 2048);
     CHECK(wide.scenario.model.max_position_embeddings == 4096);
+}
+
+// Version 2 is today's edition: its defaults and presets are pinned here too, so changing one fails
+// this test (then freeze today's tables as presets_v2.cpp and make new links v=3).
+TEST_CASE("v2: every default is pinned") {
+    auto r = codec::decode_link("v=2");
+    REQUIRE(r.ok());
+    check_pinned_fields(2, r.scenario);
+    check_pinned_fields(2, Scenario{});
+}
+
+TEST_CASE("v2: every model preset is pinned: the v1 architecture, HF's activation and the dropout it trained with") {
+    for (const auto& e : v1_models) {
+        std::string link = std::string("v=2&mp=") + e.id + "&s=128";
+        INFO(link);
+        auto r = codec::decode_link(link);
+        REQUIRE(r.ok());
+        std::string_view id = e.id;
+        bool gpt2 = id.starts_with("gpt2"), gpt3 = id.starts_with("gpt3");
+        // GPT-2's config.json: activation_function "gelu_new"; GPT-2/3 train with dropout 0.1, the
+        // others' configs set every dropout to 0.
+        CHECK(json_value(r.scenario, "model.activation") == (gpt2 ? "\"gelu_new\"" : "\"auto\""));
+        CHECK(r.scenario.training.dropout == (gpt2 || gpt3));
+        ModelConfig m = r.scenario.model;
+        m.activation = Activation::auto_;
+        check_model(m, e);
+        check_pinned_fields(2, r.scenario, "model", {"training.seq_len", "training.dropout"});
+    }
+}
+
+TEST_CASE("v2: every GPU preset is pinned: v1's figures but the reported memory") {
+    for (const auto& e : v1_gpus) {
+        std::string link = std::string("v=2&gpu=") + e.id;
+        INFO(link);
+        auto r = codec::decode_link(link);
+        REQUIRE(r.ok());
+        const auto& h = r.scenario.hardware;
+        CHECK(h.gpu == e.id);
+        CHECK(h.peak_tflops == e.peak_tflops);  // memory: "today's GPU presets" below
+        CHECK(h.achieved_tflops == e.achieved_tflops);
+        CHECK(h.price_per_gpu_hour == e.price_per_gpu_hour);
+        CHECK(h.gpus_per_node == e.gpus_per_node);
+        CHECK(h.intra_node_gbps == e.intra_node_gbps);
+        CHECK(h.inter_node_gbps == e.inter_node_gbps);
+        CHECK(h.memory_bandwidth_gbps == e.memory_bandwidth_gbps);
+        check_pinned_fields(2, r.scenario, "hardware");
+    }
+}
+
+// Every preset of version 2 whole, as scenario JSON writes it (a model preset's model section plus
+// the dropout it sets; a GPU preset's hardware section): the presets added with fine-tuning and MoE
+// too. These rows are pins of the released tables, not references: the architectures are checked
+// against their sources in test_parameters.cpp and test_import_hf.cpp, the GPUs above.
+// clang-format off
+const std::pair<const char*, const char*> v2_model_pins[] = {
+    {"gpt2", R"pin({"activation":"gelu_new","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":768,"layers":12,"max_position_embeddings":1024,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-2 124M","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":12,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt2-medium", R"pin({"activation":"gelu_new","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":1024,"layers":24,"max_position_embeddings":1024,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-2 355M","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":16,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt2-large", R"pin({"activation":"gelu_new","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":1280,"layers":36,"max_position_embeddings":1024,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-2 774M","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":20,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt2-xl", R"pin({"activation":"gelu_new","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":1600,"layers":48,"max_position_embeddings":1024,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-2 1.5B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":25,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt3-125m", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":768,"layers":12,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-3 Small 125M","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":12,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt3-350m", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":1024,"layers":24,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-3 Medium 350M","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":16,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt3-760m", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":1536,"layers":24,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-3 Large 760M","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":16,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt3-2.7b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":2560,"layers":32,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-3 2.7B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt3-6.7b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-3 6.7B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt3-175b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":12288,"layers":96,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-3 175B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":96,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"learned","qkv_bias":false,"tied_embeddings":true,"vocab_size":50257,"(training.dropout)":true})pin"},
+    {"gpt-neox-20b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":6144,"layers":44,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"GPT-NeoX-20B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":64,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":50432,"(training.dropout)":false})pin"},
+    {"pythia-1b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":2048,"layers":16,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"Pythia-1B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":8,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":50304,"(training.dropout)":false})pin"},
+    {"pythia-1.4b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":2048,"layers":24,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"Pythia-1.4B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":16,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":50304,"(training.dropout)":false})pin"},
+    {"pythia-2.8b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":2560,"layers":32,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"Pythia-2.8B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":50304,"(training.dropout)":false})pin"},
+    {"pythia-6.9b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"Pythia-6.9B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":50432,"(training.dropout)":false})pin"},
+    {"pythia-12b", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":0,"head_dim":0,"hidden_size":5120,"layers":36,"max_position_embeddings":2048,"mlp":"gelu","moe_ffn_hidden_size":0,"name":"Pythia-12B","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":40,"num_kv_heads":0,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":50688,"(training.dropout)":false})pin"},
+    {"llama-65b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":22016,"head_dim":0,"hidden_size":8192,"layers":80,"max_position_embeddings":2048,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"LLaMA-65B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":64,"num_kv_heads":64,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32000,"(training.dropout)":false})pin"},
+    {"llama-2-7b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":11008,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":4096,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-2-7B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":32,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32000,"(training.dropout)":false})pin"},
+    {"llama-2-13b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":13824,"head_dim":0,"hidden_size":5120,"layers":40,"max_position_embeddings":4096,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-2-13B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":40,"num_kv_heads":40,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32000,"(training.dropout)":false})pin"},
+    {"llama-2-70b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":28672,"head_dim":0,"hidden_size":8192,"layers":80,"max_position_embeddings":4096,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-2-70B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":64,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32000,"(training.dropout)":false})pin"},
+    {"llama-3-8b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":14336,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3-8B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"llama-3-70b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":28672,"head_dim":0,"hidden_size":8192,"layers":80,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3-70B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":64,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"llama-3.1-405b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":53248,"head_dim":0,"hidden_size":16384,"layers":126,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3.1-405B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":128,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"mistral-7b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":14336,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":32768,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Mistral-7B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32000,"(training.dropout)":false})pin"},
+    {"mixtral-8x7b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":2,"ffn_hidden_size":14336,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":32768,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Mixtral-8x7B","norm":"rmsnorm","norms_per_layer":2,"num_experts":8,"num_heads":32,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32000,"(training.dropout)":false})pin"},
+    {"qwen2.5-7b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":18944,"head_dim":0,"hidden_size":3584,"layers":28,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Qwen2.5-7B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":28,"num_kv_heads":4,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":true,"tied_embeddings":false,"vocab_size":152064,"(training.dropout)":false})pin"},
+    {"qwen2.5-72b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":29568,"head_dim":0,"hidden_size":8192,"layers":80,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Qwen2.5-72B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":64,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":true,"tied_embeddings":false,"vocab_size":152064,"(training.dropout)":false})pin"},
+    {"gemma-2b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":16384,"head_dim":256,"hidden_size":2048,"layers":18,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Gemma-2B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":8,"num_kv_heads":1,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":256000,"(training.dropout)":false})pin"},
+    {"gemma-7b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":24576,"head_dim":256,"hidden_size":3072,"layers":28,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Gemma-7B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":16,"num_kv_heads":16,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":256000,"(training.dropout)":false})pin"},
+    {"llama-3.1-8b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":14336,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3.1-8B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"llama-3.1-70b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":28672,"head_dim":0,"hidden_size":8192,"layers":80,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3.1-70B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":64,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"llama-3.2-1b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":8192,"head_dim":0,"hidden_size":2048,"layers":16,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3.2-1B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"llama-3.2-3b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":8192,"head_dim":0,"hidden_size":3072,"layers":28,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3.2-3B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":24,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"llama-3.3-70b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":28672,"head_dim":0,"hidden_size":8192,"layers":80,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Llama-3.3-70B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":64,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":128256,"(training.dropout)":false})pin"},
+    {"qwen2.5-0.5b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":4864,"head_dim":0,"hidden_size":896,"layers":24,"max_position_embeddings":32768,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Qwen2.5-0.5B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":14,"num_kv_heads":2,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":true,"tied_embeddings":true,"vocab_size":151936,"(training.dropout)":false})pin"},
+    {"qwen2.5-1.5b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":8960,"head_dim":0,"hidden_size":1536,"layers":28,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Qwen2.5-1.5B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":12,"num_kv_heads":2,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":true,"tied_embeddings":true,"vocab_size":151936,"(training.dropout)":false})pin"},
+    {"qwen2.5-3b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":11008,"head_dim":0,"hidden_size":2048,"layers":36,"max_position_embeddings":32768,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Qwen2.5-3B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":16,"num_kv_heads":2,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":true,"tied_embeddings":true,"vocab_size":151936,"(training.dropout)":false})pin"},
+    {"qwen2.5-14b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":13824,"head_dim":0,"hidden_size":5120,"layers":48,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Qwen2.5-14B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":40,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":true,"tied_embeddings":false,"vocab_size":152064,"(training.dropout)":false})pin"},
+    {"qwen2.5-32b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":27648,"head_dim":0,"hidden_size":5120,"layers":64,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Qwen2.5-32B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":40,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":true,"tied_embeddings":false,"vocab_size":152064,"(training.dropout)":false})pin"},
+    {"gemma-2-2b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":9216,"head_dim":256,"hidden_size":2304,"layers":26,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Gemma-2-2B","norm":"rmsnorm","norms_per_layer":4,"num_experts":1,"num_heads":8,"num_kv_heads":4,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":256000,"(training.dropout)":false})pin"},
+    {"gemma-2-9b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":14336,"head_dim":256,"hidden_size":3584,"layers":42,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Gemma-2-9B","norm":"rmsnorm","norms_per_layer":4,"num_experts":1,"num_heads":16,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":256000,"(training.dropout)":false})pin"},
+    {"gemma-2-27b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":36864,"head_dim":128,"hidden_size":4608,"layers":46,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Gemma-2-27B","norm":"rmsnorm","norms_per_layer":4,"num_experts":1,"num_heads":32,"num_kv_heads":16,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":256000,"(training.dropout)":false})pin"},
+    {"phi-3-mini-4k", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":8192,"head_dim":0,"hidden_size":3072,"layers":32,"max_position_embeddings":4096,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Phi-3-mini-4k","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":32,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32064,"(training.dropout)":false})pin"},
+    {"phi-3.5-mini", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":8192,"head_dim":0,"hidden_size":3072,"layers":32,"max_position_embeddings":131072,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Phi-3.5-mini","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":32,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32064,"(training.dropout)":false})pin"},
+    {"phi-3-small-8k", R"pin({"activation":"auto","bias":true,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":14336,"head_dim":0,"hidden_size":4096,"layers":32,"max_position_embeddings":8192,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Phi-3-small-8k","norm":"layernorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":true,"vocab_size":100352,"(training.dropout)":false})pin"},
+    {"phi-3-medium-4k", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":17920,"head_dim":0,"hidden_size":5120,"layers":40,"max_position_embeddings":4096,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Phi-3-medium-4k","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":40,"num_kv_heads":10,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":32064,"(training.dropout)":false})pin"},
+    {"phi-4", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":17920,"head_dim":0,"hidden_size":5120,"layers":40,"max_position_embeddings":16384,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Phi-4","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":40,"num_kv_heads":10,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":100352,"(training.dropout)":false})pin"},
+    {"mistral-nemo-12b", R"pin({"activation":"auto","bias":false,"dense_layers":0,"experts_per_token":1,"ffn_hidden_size":14336,"head_dim":128,"hidden_size":5120,"layers":40,"max_position_embeddings":1024000,"mlp":"swiglu","moe_ffn_hidden_size":0,"name":"Mistral-Nemo-12B","norm":"rmsnorm","norms_per_layer":2,"num_experts":1,"num_heads":32,"num_kv_heads":8,"num_shared_experts":0,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":131072,"(training.dropout)":false})pin"},
+    {"deepseek-moe-16b", R"pin({"activation":"auto","bias":false,"dense_layers":1,"experts_per_token":6,"ffn_hidden_size":10944,"head_dim":0,"hidden_size":2048,"layers":28,"max_position_embeddings":4096,"mlp":"swiglu","moe_ffn_hidden_size":1408,"name":"DeepSeekMoE-16B","norm":"rmsnorm","norms_per_layer":2,"num_experts":64,"num_heads":16,"num_kv_heads":16,"num_shared_experts":2,"params_override":0.0,"position_embedding":"rope","qkv_bias":false,"tied_embeddings":false,"vocab_size":102400,"(training.dropout)":false})pin"},
+};
+const std::pair<const char*, const char*> v2_gpu_pins[] = {
+    {"V100-16GB", R"pin({"achieved_tflops":39.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"V100-16GB","gpus_per_node":8,"inter_node_gbps":6.25,"intra_node_gbps":150.0,"memory_bandwidth_gbps":900.0,"memory_gib":15.78125,"mfu":0.0,"peak_tflops":125.0,"price_per_gpu_hour":0.9,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"V100-32GB", R"pin({"achieved_tflops":39.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"V100-32GB","gpus_per_node":8,"inter_node_gbps":6.25,"intra_node_gbps":150.0,"memory_bandwidth_gbps":900.0,"memory_gib":31.748046875,"mfu":0.0,"peak_tflops":125.0,"price_per_gpu_hour":1.0,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"A100-40GB", R"pin({"achieved_tflops":150.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"A100-40GB","gpus_per_node":8,"inter_node_gbps":25.0,"intra_node_gbps":300.0,"memory_bandwidth_gbps":1555.0,"memory_gib":40.0,"mfu":0.0,"peak_tflops":312.0,"price_per_gpu_hour":1.3,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"A100-80GB", R"pin({"achieved_tflops":150.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"A100-80GB","gpus_per_node":8,"inter_node_gbps":25.0,"intra_node_gbps":300.0,"memory_bandwidth_gbps":2039.0,"memory_gib":80.0,"mfu":0.0,"peak_tflops":312.0,"price_per_gpu_hour":1.8,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"H100-SXM", R"pin({"achieved_tflops":400.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"H100-SXM","gpus_per_node":8,"inter_node_gbps":50.0,"intra_node_gbps":450.0,"memory_bandwidth_gbps":3350.0,"memory_gib":79.6474609375,"mfu":0.0,"peak_tflops":989.0,"price_per_gpu_hour":3.0,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"H100-PCIe", R"pin({"achieved_tflops":302.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"H100-PCIe","gpus_per_node":8,"inter_node_gbps":25.0,"intra_node_gbps":64.0,"memory_bandwidth_gbps":2000.0,"memory_gib":79.6474609375,"mfu":0.0,"peak_tflops":756.0,"price_per_gpu_hour":2.5,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"H200", R"pin({"achieved_tflops":400.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"H200","gpus_per_node":8,"inter_node_gbps":50.0,"intra_node_gbps":450.0,"memory_bandwidth_gbps":4800.0,"memory_gib":140.4013671875,"mfu":0.0,"peak_tflops":989.0,"price_per_gpu_hour":3.8,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"B200", R"pin({"achieved_tflops":900.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"B200","gpus_per_node":8,"inter_node_gbps":50.0,"intra_node_gbps":900.0,"memory_bandwidth_gbps":8000.0,"memory_gib":179.0615234375,"mfu":0.0,"peak_tflops":2250.0,"price_per_gpu_hour":6.0,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"L40S", R"pin({"achieved_tflops":145.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"L40S","gpus_per_node":8,"inter_node_gbps":25.0,"intra_node_gbps":32.0,"memory_bandwidth_gbps":864.0,"memory_gib":44.98828125,"mfu":0.0,"peak_tflops":362.0,"price_per_gpu_hour":1.0,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"RTX-3090", R"pin({"achieved_tflops":28.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"RTX-3090","gpus_per_node":4,"inter_node_gbps":1.25,"intra_node_gbps":32.0,"memory_bandwidth_gbps":936.0,"memory_gib":24.0,"mfu":0.0,"peak_tflops":71.0,"price_per_gpu_hour":0.3,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"RTX-4090", R"pin({"achieved_tflops":66.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"RTX-4090","gpus_per_node":4,"inter_node_gbps":1.25,"intra_node_gbps":32.0,"memory_bandwidth_gbps":1008.0,"memory_gib":23.98828125,"mfu":0.0,"peak_tflops":165.2,"price_per_gpu_hour":0.4,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"MI250X", R"pin({"achieved_tflops":77.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"MI250X","gpus_per_node":8,"inter_node_gbps":12.5,"intra_node_gbps":50.0,"memory_bandwidth_gbps":1600.0,"memory_gib":63.984375,"mfu":0.0,"peak_tflops":191.5,"price_per_gpu_hour":1.5,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"MI300X", R"pin({"achieved_tflops":523.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"MI300X","gpus_per_node":8,"inter_node_gbps":50.0,"intra_node_gbps":448.0,"memory_bandwidth_gbps":5300.0,"memory_gib":191.6875,"mfu":0.0,"peak_tflops":1307.4,"price_per_gpu_hour":3.0,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"L4", R"pin({"achieved_tflops":48.4,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"L4","gpus_per_node":8,"inter_node_gbps":1.5625,"intra_node_gbps":32.0,"memory_bandwidth_gbps":300.0,"memory_gib":22.494140625,"mfu":0.0,"peak_tflops":121.0,"price_per_gpu_hour":0.8,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"A10G", R"pin({"achieved_tflops":28.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"A10G","gpus_per_node":8,"inter_node_gbps":1.5625,"intra_node_gbps":32.0,"memory_bandwidth_gbps":600.0,"memory_gib":22.48828125,"mfu":0.0,"peak_tflops":70.0,"price_per_gpu_hour":1.01,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"T4", R"pin({"achieved_tflops":26.0,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"T4","gpus_per_node":8,"inter_node_gbps":1.5625,"intra_node_gbps":16.0,"memory_bandwidth_gbps":320.0,"memory_gib":15.0,"mfu":0.0,"peak_tflops":65.0,"price_per_gpu_hour":0.53,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"RTX-5090", R"pin({"achieved_tflops":83.8,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"RTX-5090","gpus_per_node":4,"inter_node_gbps":1.25,"intra_node_gbps":64.0,"memory_bandwidth_gbps":1792.0,"memory_gib":31.8427734375,"mfu":0.0,"peak_tflops":209.5,"price_per_gpu_hour":0.69,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+    {"RTX-A6000", R"pin({"achieved_tflops":61.9,"allocator_overhead":0.05,"cuda_context_gib":0.5,"gpu":"RTX-A6000","gpus_per_node":4,"inter_node_gbps":1.25,"intra_node_gbps":32.0,"memory_bandwidth_gbps":768.0,"memory_gib":47.98828125,"mfu":0.0,"peak_tflops":154.8,"price_per_gpu_hour":1.22,"reserved_gib":0.0,"throughput_model":"fixed"})pin"},
+};
+// clang-format on
+
+TEST_CASE("v2: every model and GPU preset is pinned whole") {
+    CHECK(std::size(v2_model_pins) == model_presets().size());
+    for (const auto& [id, pinned] : v2_model_pins) {
+        std::string link = std::string("v=2&mp=") + id + "&s=128";
+        INFO(link);
+        auto r = codec::decode_link(link);
+        REQUIRE(r.ok());
+        nlohmann::json model = codec::scenario_to_json(r.scenario)["model"];
+        model["(training.dropout)"] = r.scenario.training.dropout;
+        CHECK(model == nlohmann::json::parse(pinned));
+        check_pinned_fields(2, r.scenario, "model", {"training.seq_len", "training.dropout"});
+    }
+    CHECK(std::size(v2_gpu_pins) == gpu_presets().size());
+    for (const auto& [id, pinned] : v2_gpu_pins) {
+        std::string link = std::string("v=2&gpu=") + id;
+        INFO(link);
+        auto r = codec::decode_link(link);
+        REQUIRE(r.ok());
+        CHECK(codec::scenario_to_json(r.scenario)["hardware"] == nlohmann::json::parse(pinned));
+        check_pinned_fields(2, r.scenario, "hardware");
+    }
 }
 
 TEST_CASE("v2: links are written in the current version and round-trip exactly") {

@@ -18,6 +18,7 @@
 #include "codec/plan_json.hpp"
 #include "core/fields.hpp"
 #include "core/frameworks.hpp"
+#include "core/planner.hpp"
 #include "core/presets.hpp"
 #include "format/markdown.hpp"
 
@@ -187,10 +188,14 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
         } else if (arg == "--plan-hold") {
             auto value = take_value("--plan-hold");
             if (!value) continue;
-            std::stringstream list(*value);
-            for (std::string item; std::getline(list, item, ',');) {
+            std::string_view list = *value;
+            while (true) {
+                std::size_t comma = list.find(',');
+                std::string_view item = list.substr(0, comma);
                 if (!hold_plan_choice(plan_options, item))
                     issues.push_back({"--plan-hold", "unknown choice " + quote_arg(item) + " (" + plan_hold_names + ")"});
+                if (comma == std::string_view::npos) break;
+                list.remove_prefix(comma + 1);
             }
         } else if (arg == "--plan-top") {
             auto value = take_value("--plan-top");
@@ -285,10 +290,11 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
     if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
     if (issues.empty() && plan_mode) {
+        std::vector<ValidationIssue> rules = validate(scenario);  // plan() needs a valid scenario
+        if (!rules.empty()) return report_invalid(r, std::move(rules), json);
         print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
-        PlanOptions options = plan_options;
-        options.max_results = plan_top;
-        PlanResult result = plan(scenario, options);
+        plan_options.max_results = plan_top;
+        PlanResult result = plan(scenario, plan_options);
         if (json)
             r.out += codec::plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
         else

@@ -35,6 +35,11 @@ ModelConfig model(const char* name, std::int64_t layers, std::int64_t hidden, st
     m.num_experts = experts;
     m.experts_per_token = experts_per_token;
     m.params_override = 0;
+    // Added after v1: two norms per layer, every expert ffn wide, no shared experts, no dense layers.
+    m.norms_per_layer = 2;
+    m.moe_ffn_hidden_size = 0;
+    m.num_shared_experts = 0;
+    m.dense_layers = 0;
     return m;
 }
 

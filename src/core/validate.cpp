@@ -27,6 +27,8 @@ constexpr std::int64_t max_lora_rank = 1'000'000;
 // GPU and an MFU of 0.01 % are far below any real hardware, and a parameter or token is at least 1.
 constexpr double min_tflops = 1e-3;
 constexpr double min_mfu = 1e-4;
+// Likewise no real link or memory is slower than 1 MB/s (0.001 GB/s).
+constexpr double min_gbps = 1e-3;
 constexpr std::int64_t max_loss_chunks = 1'000'000;
 
 // Runs the rules. Messages are built lazily (a callable), only when they are collected: is_valid()
@@ -278,14 +280,14 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("hardware.reserved_gib", [] {
             return "must be less than hardware.memory_gib";
         });
+    c.real("hardware.cuda_context_gib", hw.cuda_context_gib, 0, 1e6);
+    c.real("hardware.allocator_overhead", hw.allocator_overhead, 0, 10);
     if (hw.throughput_model != ThroughputModel::fixed && hw.throughput_model != ThroughputModel::predicted)
         c.fail("hardware.throughput_model", [] { return "must be fixed or predicted"; });
     c.range("hardware.gpus_per_node", hw.gpus_per_node, 1, max_gpus);
-    c.real("hardware.intra_node_gbps", hw.intra_node_gbps, 0, 1e7, false);
-    c.real("hardware.inter_node_gbps", hw.inter_node_gbps, 0, 1e7, false);
-    c.real("hardware.memory_bandwidth_gbps", hw.memory_bandwidth_gbps, 0, 1e7, false);
-    c.real("hardware.cuda_context_gib", hw.cuda_context_gib, 0, 1e6);
-    c.real("hardware.allocator_overhead", hw.allocator_overhead, 0, 10);
+    c.real("hardware.intra_node_gbps", hw.intra_node_gbps, min_gbps, 1e7);
+    c.real("hardware.inter_node_gbps", hw.inter_node_gbps, min_gbps, 1e7);
+    c.real("hardware.memory_bandwidth_gbps", hw.memory_bandwidth_gbps, min_gbps, 1e7);
 }
 
 }  // namespace

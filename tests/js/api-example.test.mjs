@@ -1,5 +1,5 @@
 // src/bindings/api-example.html in headless Chromium, served with the strict Content-Security-Policy
-// (script-src 'self' 'wasm-unsafe-eval': no eval, no inline script). The page must load the API,
+// (script-src 'self' 'wasm-unsafe-eval'; style-src 'self': no eval, no inline script or style). The page must load the API,
 // read the link, compute, and show the same numbers as Node; hostile link text must stay inert.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,6 +18,7 @@ let base;
 before(async () => {
   distFile('api-example.html');
   distFile('api-example.js');
+  distFile('api-example.css');
   assert.ok(existsSync(chromium), `${chromium} is missing: bash .ci/install-deps.sh js installs it`);
   server = spawn('python3', [join(root, 'tests', 'js', 'csp_server.py'), distDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [chunk] = await once(server.stdout, 'data');

@@ -5,7 +5,7 @@ import functools
 import http.server
 import sys
 
-CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'"
+CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'; base-uri 'none'"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

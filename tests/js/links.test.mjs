@@ -22,7 +22,7 @@ const roundTrips = [
   ['a custom GPU label', { hardware: { gpu: 'TPU v5e (sort of)', memory_gib: 16, peak_tflops: 197, achieved_tflops: 0, mfu: 0.42 } }],
   ['numbers that need exponents and many digits',
     { model: { params_override: 7.5e9 }, training: { tokens: 1.23456789012e12 }, parallel: { zero_stage: 3, zero3_live_params: 1e9 } }],
-  ['tiny and fractional numbers', { hardware: { achieved_tflops: 0, mfu: 1e-7, reserved_gib: 0.000123, price_per_gpu_hour: 1e-9 } }],
+  ['tiny and fractional numbers', { hardware: { achieved_tflops: 0, mfu: 1.2345e-4, reserved_gib: 0.000123, price_per_gpu_hour: 1e-9 } }],
   ['every choice away from its default',
     { model: { mlp: 'swiglu', norm: 'rmsnorm', position_embedding: 'rope', bias: false, qkv_bias: true, tied_embeddings: false },
       training: { precision: 'fp16', grad_dtype: 'fp32', optimizer: 'sgd', recompute: 'full', flash_attention: true, dropout: false, attention_flops: true } }],

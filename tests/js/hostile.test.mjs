@@ -1,0 +1,103 @@
+// Hostile input through the JS API (issue 10): every input of the issue the API reaches. The C++
+// faces are in tests/test_hostile_input.cpp, the page in tests/browser/hostile.test.mjs.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { loadApi } from './_support.mjs';
+
+const api = await loadApi();
+
+const finite = (value, path = 'estimate') => {
+  assert.notEqual(value, null, `${path} is null`);
+  if (typeof value === 'number') assert.ok(Number.isFinite(value), `${path} = ${value}`);
+  else if (typeof value === 'object') for (const [k, v] of Object.entries(value)) finite(v, `${path}.${k}`);
+};
+const throwsNaming = (input, field, words = '') => assert.throws(() => api.estimate(input), (e) => {
+  assert.equal(e.name, 'ScenarioError');
+  assert.ok(e.issues.some((i) => i.field === field && i.message.includes(words)), `${field}: ${JSON.stringify(e.issues)}`);
+  return true;
+});
+const once = (issues) => assert.equal(new Set(issues.map((i) => `${i.field}\n${i.message}`)).size, issues.length, 'a problem repeats');
+// A decoded link is valid and computes finite numbers.
+const opens = (fragment) => {
+  const d = api.decodeLink(fragment);
+  assert.deepStrictEqual(api.validate(d.scenario), [], `${fragment} decoded to an invalid scenario`);
+  finite(api.estimate(d.scenario));
+  once(d.issues);
+  return d;
+};
+
+test('10.2: vanishing rates are rejected naming the field; links with them open valid and finite', () => {
+  throwsNaming({ hardware: { achieved_tflops: 1e-300 } }, 'hardware.achieved_tflops', 'from 0.001');
+  throwsNaming({ hardware: { achieved_tflops: 0, mfu: 1e-300 } }, 'hardware.mfu', 'from 0.0001');
+  throwsNaming({ hardware: { achieved_tflops: 0, mfu: 1e-320 } }, 'hardware.mfu');
+  throwsNaming({ hardware: { peak_tflops: 1e-300 } }, 'hardware.peak_tflops');
+  throwsNaming({ training: { tokens: 1e-300 } }, 'training.tokens');
+  throwsNaming({ model: { params_override: 1e-300 } }, 'model.params_override');
+  throwsNaming({ hardware: { throughput_model: 'predicted', inter_node_gbps: 1e-300 } }, 'hardware.inter_node_gbps');
+  for (const [fragment, field] of [['v=1&ach=1e-300', 'hardware.achieved_tflops'], ['v=1&ach=0&mfu=1e-320', 'hardware.mfu'],
+    ['v=1&P=1e-300', 'model.params_override']]) {
+    const d = opens(fragment);
+    assert.ok(d.issues.some((i) => i.field === field), `${fragment}: ${JSON.stringify(d.issues)}`);
+  }
+});
+
+test('10.2: a global batch beyond 10^9 is rejected, never wraps', () => {
+  throwsNaming({ training: { global_batch_size: 0, grad_accum_steps: 100000000, micro_batch_size: 1000 },
+    parallel: { num_gpus: 100000000 } }, 'training.grad_accum_steps', 'more than 1000000000');
+  const d = opens('v=1&B=0&ga=100000000&b=1000&N=100000000&L=40');
+  assert.ok(d.issues.some((i) => i.field === 'training.grad_accum_steps'));
+  assert.equal(d.scenario.model.layers, 40);
+  assert.equal(api.estimate(d.scenario).layout.global_batch_size, 1024);
+});
+
+test('10.3: every preset link opens valid in every version; h=4096&a=30 resets only the heads, once', () => {
+  for (const v of [1, 2]) {
+    for (const m of api.modelPresets()) opens(`v=${v}&mp=${m.id}`);
+    for (const g of api.gpuPresets()) opens(`v=${v}&gpu=${g.id}`);
+  }
+  const gpt2 = opens('#v=1&mp=gpt2');
+  assert.deepStrictEqual(gpt2.issues, []);
+  assert.equal(gpt2.scenario.training.seq_len, 1024);
+  const d = opens('v=1&h=4096&a=30&L=40&b=2');
+  assert.equal(d.issues.length, 1);
+  assert.equal(d.issues[0].field, 'model.hidden_size');
+  assert.match(d.issues[0].message, /reset model\.num_heads to the default \(32\)$/);
+  assert.equal(d.scenario.model.hidden_size, 4096);
+  assert.equal(d.scenario.model.num_heads, 32);
+  assert.equal(d.scenario.model.layers, 40);
+  assert.equal(d.scenario.training.micro_batch_size, 2);
+});
+
+test('10.5: control, bidi and invisible format characters are rejected in every text field', () => {
+  const bad = ['a\u0000b', '\u001b[2J', '\u202E123', 'a\u0085', 'x\u2066', 'zero\u200Bwidth', '\uFEFFbom', 'x'.repeat(201)];
+  const textFields = api.fields().filter((f) => f.kind === 'text');
+  assert.ok(textFields.length >= 2, 'model.name and hardware.gpu at least');
+  for (const f of textFields) {
+    const [section, name] = f.path.split('.');
+    for (const text of bad) {
+      throwsNaming({ [section]: { [name]: text } }, f.path);
+      const d = opens(`v=2&${f.url_key}=${encodeURIComponent(text)}`);
+      assert.ok(d.issues.some((i) => i.field === f.path), `${f.path} ${JSON.stringify(text)}: ${JSON.stringify(d.issues)}`);
+    }
+  }
+  // Messages quote user text escaped: no control character reaches the caller.
+  const d = api.decodeLink('v=1&%1B%5B31m=1&x%E2%80%AE=2&gpu=%1B%5B2J');
+  for (const i of d.issues) assert.ok(!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(i.field + i.message), JSON.stringify(i));
+  assert.ok(d.issues.some((i) => i.field === 'hardware.gpu' && i.message.includes('U+001B')));
+});
+
+test('10.6: repeated link keys, loose numbers and bad escapes are named', () => {
+  const repeated = opens('v=1&L=8&L=16&b=2');
+  assert.ok(repeated.issues.some((i) => i.field === 'model.layers' && i.message.includes('is given 2 times')));
+  assert.equal(repeated.scenario.model.layers, 32);
+  const loose = opens('v=1&h=%-1&L=0x10&s=%20%205&P=1e-300&b=inf&N=nan&t=+2&p=1.');
+  for (const field of ['link', 'model.layers', 'training.seq_len', 'model.params_override', 'training.micro_batch_size',
+    'parallel.num_gpus', 'parallel.tensor', 'parallel.pipeline']) {
+    assert.ok(loose.issues.some((i) => i.field === field), `${field}: ${JSON.stringify(loose.issues)}`);
+  }
+  // 50,000 unknown keys: at most 100 problems listed, then how many more.
+  const many = api.decodeLink('v=2&' + Array.from({ length: 50000 }, (_, i) => `k${i}=1`).join('&'));
+  assert.ok(many.issues.length <= 101, `${many.issues.length} problems listed`);
+  assert.deepStrictEqual(api.validate(many.scenario), []);
+});

@@ -6,8 +6,9 @@
 //   e.memory_per_gpu_bytes.total   // bytes, a double
 //
 // The numbers come from the C++ core compiled to WebAssembly (vramcalc-wasm.mjs + .wasm, built
-// from src/bindings/bindings.cpp). This file only moves JSON across the boundary and turns error
-// lists into thrown Errors: it never computes an estimate itself. Typings: vramcalc.d.ts; guide:
+// from src/bindings/bindings.cpp). This file only moves JSON text and the estimate's numbers across
+// the boundary, builds the result objects and turns error lists into thrown Errors: it never
+// computes an estimate itself. Typings: vramcalc.d.ts; guide:
 // docs/api.md. Works under a Content-Security-Policy of script-src 'self' 'wasm-unsafe-eval'.
 import createVramcalcWasm from './vramcalc-wasm.mjs';
 
@@ -57,6 +58,70 @@ function scenarioError(issues) {
   return error;
 }
 
+// Builds estimate() results from what the module leaves (bindings.cpp, vramcalc_estimate): one
+// array of doubles (every scalar output in output-table order, then every field of the estimated
+// scenario in field-table order) and a small JSON object (text values, the other composites). The
+// object has the keys, nesting, value types and key order of the JSON estimate (the CLI's --json).
+// Returns build(heap, start, rest).
+function estimateBuilder(tables) {
+  const root = new Map();
+  const place = (path, read) => {  // "a.b.c" → nested maps; leaves are read(heap, start, rest)
+    const keys = path.split('.');
+    let node = root;
+    for (const key of keys.slice(0, -1)) {
+      if (!node.has(key)) node.set(key, new Map());
+      node = node.get(key);
+    }
+    node.set(keys[keys.length - 1], read);
+  };
+  // JSON has no NaN or Infinity (they print as null).
+  const finite = (x) => (Number.isFinite(x) ? x : null);
+  let texts = 0;
+  tables.outputs.forEach((o, i) => {
+    if (o.kind === 'text') {
+      const t = texts++;
+      place(o.path, (heap, start, rest) => rest.text[t]);
+    } else if (o.kind === 'flag') {
+      place(o.path, (heap, start) => heap[start + i] !== 0);
+    } else {
+      place(o.path, (heap, start) => finite(heap[start + i]));
+    }
+  });
+  const scenario = new Map();
+  const fieldBase = tables.outputs.length;
+  let fieldTexts = 0;
+  tables.fields.forEach((f, j) => {
+    const [section, key] = f.path.split('.');
+    if (!scenario.has(section)) scenario.set(section, new Map());
+    let read;
+    if (f.kind === 'text') {
+      const t = fieldTexts++;
+      read = (heap, start, rest) => rest.field_text[t];
+    } else if (f.kind === 'boolean') {
+      read = (heap, start) => heap[start + fieldBase + j] !== 0;
+    } else if (f.kind === 'choice') {
+      read = (heap, start) => f.choices[heap[start + fieldBase + j]];
+    } else {
+      read = (heap, start) => finite(heap[start + fieldBase + j]);
+    }
+    scenario.get(section).set(key, read);
+  });
+  for (const [path, kind] of Object.entries(tables.composites)) {
+    place(path, kind === 'scenario' ? scenario : (heap, start, rest) => rest[path]);
+  }
+  // A tree of maps → one function per object that creates it with its keys in JSON order.
+  const compile = (node) => {
+    if (typeof node === 'function') return node;
+    const parts = [...node.keys()].sort().map((key) => [key, compile(node.get(key))]);
+    return (heap, start, rest) => {
+      const out = {};
+      for (const [key, read] of parts) out[key] = read(heap, start, rest);
+      return out;
+    };
+  };
+  return compile(root);
+}
+
 /**
  * Creates one instance of the API (each instance owns its own WebAssembly memory).
  * @param {{wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string, prefix: string) => string}} [options]
@@ -75,13 +140,29 @@ export async function createVramcalc(options = {}) {
   }
   const wasm = await createVramcalcWasm(moduleArg);
 
+  // Text crosses as UTF-8 in the module's memory (bindings.cpp). The heap views are read after
+  // each call into the module: memory growth replaces them.
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  function put(text) {  // writes the argument; returns its length in bytes
+    const capacity = text.length * 3;  // UTF-8 bytes per UTF-16 unit: at most 3
+    const at = wasm._vramcalc_input(capacity + 1);
+    return encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + capacity)).written;
+  }
+  function get(at) {  // reads a NUL-terminated result
+    const heap = wasm.HEAPU8;
+    return decoder.decode(heap.subarray(at, heap.indexOf(0, at)));
+  }
+
   // Constant tables: parsed once, handed out as fresh copies so callers may mutate them.
-  const defaultText = wasm.defaultScenarioJson();
-  const fieldsText = wasm.fieldsJson();
-  const modelPresetsText = wasm.modelPresetsJson();
-  const gpuPresetsText = wasm.gpuPresetsJson();
-  const knownPaths = new Set(JSON.parse(fieldsText).map((f) => f.path));
+  const tables = JSON.parse(get(wasm._vramcalc_tables()));
+  const defaultText = JSON.stringify(tables.default_scenario);
+  const fieldsText = JSON.stringify(tables.fields);
+  const modelPresetsText = JSON.stringify(tables.model_presets);
+  const gpuPresetsText = JSON.stringify(tables.gpu_presets);
+  const knownPaths = new Set(tables.fields.map((f) => f.path));
   knownPaths.add('model.preset');
+  const buildEstimate = estimateBuilder(tables);
 
   // Turns a JS scenario into JSON text for the C++ codec. Values JSON cannot carry (NaN, Infinity,
   // functions, symbols, out-of-range BigInts) become issues here instead of silently turning into
@@ -95,40 +176,42 @@ export async function createVramcalc(options = {}) {
       });
       return { text: null, issues };
     }
-    // Null-prototype objects: a "__proto__" key stays an ordinary (unknown, reported) key.
-    const clean = Object.create(null);
-    const scalar = (value, path) => {
+    // The JSON text is written here directly (keys in the caller's order, as JSON.stringify would
+    // write them); a "__proto__" key stays an ordinary (unknown, reported) key.
+    const scalar = (value, section, key) => {  // a field value's JSON text, or undefined: left out
+      const path = () => (key === undefined ? section : `${section}.${key}`);
       switch (typeof value) {
         case 'string':
-          if (wellFormed(value)) return { ok: true, value };
-          issues.push({ field: path, message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' });
-          return { ok: false };
+          if (wellFormed(value)) return JSON.stringify(value);
+          issues.push({ field: path(), message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' });
+          return undefined;
         case 'boolean':
-          return { ok: true, value };
+          return value ? 'true' : 'false';
         case 'number':
-          if (Number.isFinite(value)) return { ok: true, value };
-          issues.push({ field: path, message: `must be a finite number (got ${describe(value)})` });
-          return { ok: false };
+          if (Number.isFinite(value)) return String(value);
+          issues.push({ field: path(), message: `must be a finite number (got ${describe(value)})` });
+          return undefined;
         case 'bigint': {
           const n = Number(value);
-          if (Number.isSafeInteger(n)) return { ok: true, value: n };
-          issues.push({ field: path, message: 'is out of range (must be an integer below 2^53)' });
-          return { ok: false };
+          if (Number.isSafeInteger(n)) return String(n);
+          issues.push({ field: path(), message: 'is out of range (must be an integer below 2^53)' });
+          return undefined;
         }
         case 'undefined':
-          return { ok: false };  // like a missing key: the default applies
+          return undefined;  // like a missing key: the default applies
         case 'object':
           // Contents do not matter (a field is a scalar); the codec reports the type.
-          if (value === null) return { ok: true, value: null };
-          return { ok: true, value: Array.isArray(value) ? [] : {} };
+          if (value === null) return 'null';
+          return Array.isArray(value) ? '[]' : '{}';
         default:
           issues.push({
-            field: path,
-            message: knownPaths.has(path) ? `must be a number, string or boolean (got ${describe(value)})` : 'unknown field',
+            field: path(),
+            message: knownPaths.has(path()) ? `must be a number, string or boolean (got ${describe(value)})` : 'unknown field',
           });
-          return { ok: false };
+          return undefined;
       }
     };
+    let text = '';
     try {
       for (const section of Object.keys(scenario)) {
         if (!wellFormed(section)) {
@@ -136,27 +219,29 @@ export async function createVramcalc(options = {}) {
           continue;
         }
         const value = scenario[section];
+        let json;
         if (isPlainObject(value)) {
-          const out = Object.create(null);
+          json = '';
           for (const key of Object.keys(value)) {
             if (!wellFormed(key)) {
               issues.push({ field: `${section}.${printable(key)}`, message: 'unknown field' });
               continue;
             }
-            const r = scalar(value[key], `${section}.${key}`);
-            if (r.ok) out[key] = r.value;
+            const v = scalar(value[key], section, key);
+            if (v !== undefined) json += `${json ? ',' : ''}${JSON.stringify(key)}:${v}`;
           }
-          clean[section] = out;
+          json = `{${json}}`;
         } else {
-          const r = scalar(value, section);
-          if (r.ok) clean[section] = r.value;
+          json = scalar(value, section);
+          if (json === undefined) continue;
         }
+        text += `${text ? ',' : ''}${JSON.stringify(section)}:${json}`;
       }
     } catch (e) {
       issues.push({ field: 'scenario', message: `could not be read (${e && e.message ? e.message : String(e)})` });
       return { text: null, issues };
     }
-    return { text: JSON.stringify(clean), issues };
+    return { text: `{${text}}`, issues };
   }
 
   // Wrapper issues first; codec issues for fields the wrapper already reported are dropped.
@@ -168,17 +253,18 @@ export async function createVramcalc(options = {}) {
   function issuesOf(scenario) {
     const { text, issues } = serialize(scenario);
     if (text === null) return { text, issues };
-    return { text, issues: merge(issues, JSON.parse(wasm.validateJson(text))) };
+    return { text, issues: merge(issues, JSON.parse(get(wasm._vramcalc_validate(put(text))))) };
   }
 
   const api = {
     estimate(scenario) {
       const { text, issues } = serialize(scenario);
       if (text === null) throw scenarioError(issues);
-      const result = JSON.parse(wasm.estimateJson(text));
-      const all = merge(issues, result.errors || []);
+      const valid = wasm._vramcalc_estimate(put(text));
+      const rest = JSON.parse(get(wasm._vramcalc_text()));
+      const all = merge(issues, valid ? [] : rest.errors);
       if (all.length > 0) throw scenarioError(all);
-      return result;
+      return buildEstimate(wasm.HEAPF64, wasm._vramcalc_values() / 8, rest);
     },
     validate(scenario) {
       return issuesOf(scenario).issues;
@@ -186,7 +272,7 @@ export async function createVramcalc(options = {}) {
     encodeLink(scenario) {
       const { text, issues } = serialize(scenario);
       if (text === null) throw scenarioError(issues);
-      const result = JSON.parse(wasm.encodeLinkJson(text));
+      const result = JSON.parse(get(wasm._vramcalc_encode_link(put(text))));
       const all = merge(issues, result.errors || []);
       if (all.length > 0) throw scenarioError(all);
       return result.link;
@@ -201,7 +287,7 @@ export async function createVramcalc(options = {}) {
       }
       // A whole URL is accepted too: only what follows the first '#' is the fragment.
       const hash = fragment.indexOf('#');
-      return JSON.parse(wasm.decodeLinkJson(hash >= 0 ? fragment.slice(hash + 1) : fragment));
+      return JSON.parse(get(wasm._vramcalc_decode_link(put(hash >= 0 ? fragment.slice(hash + 1) : fragment))));
     },
     defaultScenario() {
       return JSON.parse(defaultText);
@@ -215,7 +301,7 @@ export async function createVramcalc(options = {}) {
     fields() {
       return JSON.parse(fieldsText);
     },
-    version: wasm.versionString(),
+    version: tables.version,
   };
   return Object.freeze(api);
 }

@@ -276,22 +276,25 @@ json estimate_to_json(const Estimate& e) {
     return out;
 }
 
+json composite_to_json(const CompositeOutputSpec& composite, const Scenario& sc, const Evaluation& ev,
+                       const std::vector<Note>& notes) {
+    switch (composite.kind) {
+        case CompositeKind::scenario: return scenario_to_json(sc);
+        case CompositeKind::warnings: return warnings_to_json(ev.estimate.warnings);
+        case CompositeKind::notes: return notes_to_json(notes);
+        case CompositeKind::errors: return json::array();
+        case CompositeKind::explain: return explain_to_json(explain(sc, ev.estimate));
+        case CompositeKind::memory_timeline: return memory_timeline_to_json(ev.estimate.memory_timeline);
+    }
+    return nullptr;
+}
+
 json evaluation_to_json(const Scenario& sc, const Evaluation& ev, const std::vector<Note>& notes,
                         bool with_explain) {
     if (!ev.ok()) return {{"errors", issues_to_json(ev.errors)}};
     json out = estimate_to_json(ev.estimate);
-    for (const auto& c : composite_outputs()) {
-        switch (c.kind) {
-            case CompositeKind::scenario: out[c.path] = scenario_to_json(sc); break;
-            case CompositeKind::warnings: out[c.path] = warnings_to_json(ev.estimate.warnings); break;
-            case CompositeKind::notes: out[c.path] = notes_to_json(notes); break;
-            case CompositeKind::errors: out[c.path] = json::array(); break;
-            case CompositeKind::explain:
-                if (with_explain) out[c.path] = explain_to_json(explain(sc, ev.estimate));
-                break;
-            case CompositeKind::memory_timeline: out[c.path] = memory_timeline_to_json(ev.estimate.memory_timeline); break;
-        }
-    }
+    for (const auto& c : composite_outputs())
+        if (c.always || with_explain) out[c.path] = composite_to_json(c, sc, ev, notes);
     return out;
 }
 

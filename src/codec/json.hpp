@@ -10,6 +10,7 @@
 
 #include "codec/decoded.hpp"
 #include "core/explain.hpp"
+#include "core/outputs.hpp"
 
 namespace vramcalc::codec {
 
@@ -32,6 +33,9 @@ nlohmann::json estimate_to_json(const Estimate& estimate);
 // asked), or {"errors": [...]} when invalid. What the CLI's --json and the JS API's estimate() return.
 nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation,
                                   const std::vector<Note>& notes = {}, bool with_explain = false);
+// One composite output of a valid evaluation (what evaluation_to_json puts at composite.path).
+nlohmann::json composite_to_json(const CompositeOutputSpec& composite, const Scenario& scenario,
+                                 const Evaluation& evaluation, const std::vector<Note>& notes);
 nlohmann::json issues_to_json(const std::vector<ValidationIssue>& issues);
 nlohmann::json notes_to_json(const std::vector<Note>& notes);
 // [{id, label, formula, source, value, unit, inputs: [{symbol, value, unit}]}]

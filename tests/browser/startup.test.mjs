@@ -1,0 +1,82 @@
+// Start-up order and the GL work behind it (src/app/main.cpp, gl_state.*, web/main.js): the verdict
+// and headline numbers reach the DOM before any WebGL context exists and before the canvas draws,
+// they are the link's scenario, and the state the page caches instead of asking WebGL agrees with
+// WebGL after drawing, resizing and editing.
+import { openPage, settle, test, clickItem, assert, noProblems } from './lib.mjs';
+
+// Before the page's scripts: when #summary first holds digits (and its text then), and when the
+// first WebGL context is asked for.
+function recordStartup() {
+  const log = (window.__startup = { numbersAt: undefined, numbersText: '', contextAt: undefined, frameAtNumbers: undefined });
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (...args) {
+    if (log.contextAt === undefined && /webgl/.test(String(args[0]))) log.contextAt = performance.now();
+    return getContext.apply(this, args);
+  };
+  const watch = () => {
+    const summary = document.getElementById('summary');
+    if (!summary) return false;
+    new MutationObserver(() => {
+      if (log.numbersAt === undefined && /\d/.test(summary.textContent)) {
+        log.numbersAt = performance.now();
+        log.numbersText = summary.textContent;
+        log.frameAtNumbers = window.vramcalcFirstFrameMs;
+      }
+    }).observe(summary, { childList: true, characterData: true, subtree: true });
+    return true;
+  };
+  if (!watch()) document.addEventListener('DOMContentLoaded', watch, { once: true });
+}
+
+async function startup(browser, url) {
+  const { page, context, problems } = await openPage(browser, url, { init: recordStartup });
+  await settle(page);
+  const log = await page.evaluate(() => window.__startup);
+  const firstFrame = await page.evaluate(() => window.vramcalcFirstFrameMs);
+  return { page, context, problems, log, firstFrame };
+}
+
+export const tests = [
+  ['start-up: the DOM numbers come before the WebGL context and the first canvas frame, and stay right', async ({ browser, server }) => {
+    const { page, context, problems, log, firstFrame } = await startup(browser, server.url + 'index.html');
+    assert(log.numbersAt !== undefined, 'the summary never showed numbers');
+    assert(log.frameAtNumbers === undefined, 'the canvas drew before the DOM numbers');
+    assert(log.contextAt !== undefined && log.numbersAt < log.contextAt,
+      `the WebGL context was asked for (${log.contextAt} ms) before the numbers were in the DOM (${log.numbersAt} ms)`);
+    assert(log.numbersAt < firstFrame, `numbers at ${log.numbersAt} ms, first frame at ${firstFrame} ms`);
+    // The early text is the page's own summary of the estimate the canvas shows: no placeholder.
+    const summary = await page.textContent('#summary');
+    assert(log.numbersText === summary, `early summary "${log.numbersText}" differs from the settled one "${summary}"`);
+    const est = await test(page).estimate();
+    assert(est.fits === true && /fits/.test(summary) && /per GPU/.test(summary), `summary: ${summary}`);
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['start-up: a link\'s scenario is what the early DOM numbers describe', async ({ browser, server }) => {
+    // 175B parameters on 8 GPUs without sharding cannot fit: the early verdict must say so.
+    const { page, context, problems, log } = await startup(browser, server.url + 'index.html#v=2&mp=gpt3-175b');
+    const est = await test(page).estimate();
+    assert(est.fits === false, 'GPT-3 175B on the default GPUs should not fit');
+    assert(/does not fit/.test(log.numbersText) && /GPT-3 175B/.test(log.numbersText), `early summary: ${log.numbersText}`);
+    assert(log.numbersText === await page.textContent('#summary'), 'early and settled summaries differ');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['GL state the page answers from its cache equals what WebGL reports (after frames, a resize, an edit)', async ({ browser, server }) => {
+    const { page, context, problems } = await startup(browser, server.url + 'index.html');
+    const t = test(page);
+    assert(await page.evaluate(() => window.vramcalcTest.glStateCached()), 'cache differs after start-up');
+    await clickItem(page, 'training.micro_batch_size#plus');
+    assert((await t.scenario()).training.micro_batch_size === 2, 'the + button did not work');
+    assert(await page.evaluate(() => window.vramcalcTest.glStateCached()), 'cache differs after an edit');
+    await page.setViewportSize({ width: 900, height: 700 });
+    await settle(page);
+    assert(await page.evaluate(() => window.vramcalcTest.glStateCached()), 'cache differs after a resize');
+    assert((await t.layout()).shaders === true, 'a shader (ImGui\'s included, checked after the first frame) failed');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+];

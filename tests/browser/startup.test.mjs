@@ -1,7 +1,7 @@
 // Start-up order and the GL work behind it (src/app/main.cpp, gl_state.*, web/main.js): the verdict
 // and headline numbers reach the DOM before any WebGL context exists and before the canvas draws,
 // they are the link's scenario, and the state the page caches instead of asking WebGL agrees with
-// WebGL after drawing, resizing and editing.
+// WebGL after drawing, resizing and editing. Asset names are content-hashed.
 import { openPage, settle, test, clickItem, assert, noProblems } from './lib.mjs';
 
 // Before the page's scripts: when #summary first holds digits (and its text then), and when the
@@ -79,4 +79,23 @@ export const tests = [
     await context.close();
   }],
 
+  ['asset names are content-hashed; _headers lets browsers keep them for a year', async ({ browser, server }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const names = [];
+    page.on('response', (r) => names.push(new URL(r.url()).pathname.slice(1)));
+    await page.goto(server.url + 'index.html');
+    await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 30000 });
+    for (const stem of ['vramcalc-app', 'main', 'style', 'vramcalc-sans', 'vramcalc-sans-bold']) {
+      assert(names.some((n) => new RegExp(`^${stem}\\.[0-9a-f]{10}\\.(js|wasm|css|ttf)$`).test(n)),
+        `no content-hashed ${stem} file was loaded: ${names.join(', ')}`);
+    }
+    const headers = await (await page.request.get(server.url + '_headers')).text();
+    for (const n of names.filter((x) => /\.[0-9a-f]{10}\./.test(x))) {
+      assert(new RegExp(`^/${n.replace(/\./g, '\\.')}\\n  Cache-Control: public, max-age=31536000, immutable$`, 'm').test(headers),
+        `_headers has no year-long rule for ${n}`);
+    }
+    assert(/^\/index\.html\n  Cache-Control: no-cache$/m.test(headers), '_headers does not revalidate index.html');
+    await context.close();
+  }],
 ];

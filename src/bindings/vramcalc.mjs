@@ -133,7 +133,9 @@ export async function createVramcalc(options = {}) {
   if (options && typeof options.locateFile === 'function') moduleArg.locateFile = options.locateFile;
   // Emscripten 3.1.6 loads the .wasm with fetch(), which cannot read file: URLs in Node: read it here.
   if (!moduleArg.wasmBinary && isNode()) {
-    const { readFile } = await import('node:fs/promises');
+    // A computed specifier: bundlers do not try to resolve a Node module for browser builds.
+    const fsModule = 'node:fs/promises';
+    const { readFile } = await import(fsModule);
     let where = moduleArg.locateFile ? moduleArg.locateFile(WASM_FILE, '') : new URL(`./${WASM_FILE}`, import.meta.url);
     if (typeof where === 'string' && where.startsWith('file:')) where = new URL(where);
     moduleArg.wasmBinary = await readFile(where);

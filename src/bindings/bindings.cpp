@@ -83,6 +83,11 @@ double output_value(const vramcalc::OutputSpec& o, const vramcalc::Estimate& e) 
     }
 }
 
+// Composite outputs that cross as numbers (the rest cross as JSON text).
+bool numeric(vramcalc::CompositeKind kind) {
+    return kind == vramcalc::CompositeKind::scenario || kind == vramcalc::CompositeKind::memory_timeline;
+}
+
 const char* kind_name(vramcalc::FieldKind kind) {
     switch (kind) {
         case vramcalc::FieldKind::integer: return "integer";
@@ -115,7 +120,8 @@ EMSCRIPTEN_KEEPALIVE char* vramcalc_input(std::size_t bytes) {
 }
 
 // Where vramcalc_estimate left its numbers: outputs (output-table order), then the fields of the
-// estimated scenario (field-table order; booleans 0/1, choices as index, text fields 0).
+// estimated scenario (field-table order; booleans 0/1, choices as index, text fields 0), then the
+// memory timeline (each step phase in order, its components in codec::memory_timeline_components order).
 EMSCRIPTEN_KEEPALIVE const double* vramcalc_values() { return values.data(); }
 
 // The result text of vramcalc_estimate.
@@ -123,8 +129,8 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_text() { return output.c_str(); }
 
 // Estimates the scenario JSON text (length bytes of the input buffer). Returns 1 when valid: the
 // numbers are in vramcalc_values(), and vramcalc_text() is {"text": [text outputs in table order],
-// "field_text": [text fields in table order], <composite path>: <value>, ... (the scenario
-// excepted)}. Returns 0 when invalid: vramcalc_text() is {"errors": [...]}.
+// "field_text": [text fields in table order], <composite path>: <value>, ... (the composites that
+// cross as numbers excepted)}. Returns 0 when invalid: vramcalc_text() is {"errors": [...]}.
 EMSCRIPTEN_KEEPALIVE int vramcalc_estimate(std::size_t length) {
     try {
         auto decoded = codec::scenario_from_json_text(argument(length));
@@ -146,9 +152,11 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_estimate(std::size_t length) {
             values.push_back(field_value(f, decoded.scenario));
             if (f.kind == vramcalc::FieldKind::text) field_text.push_back(f.get_text(decoded.scenario));
         }
+        for (vramcalc::StepPhase phase : vramcalc::all_step_phases)
+            for (const auto& c : codec::memory_timeline_components())
+                values.push_back(c.bytes(ev.estimate.memory_timeline.at(phase)));
         for (const auto& c : vramcalc::composite_outputs())
-            if (c.always && c.kind != vramcalc::CompositeKind::scenario)
-                rest[c.path] = codec::composite_to_json(c, decoded.scenario, ev, decoded.notes);
+            if (c.always && !numeric(c.kind)) rest[c.path] = codec::composite_to_json(c, decoded.scenario, ev, decoded.notes);
         put(rest);
         return 1;
     } catch (...) {
@@ -231,18 +239,26 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
                           {"default", defaults[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))]}});
     }
     // How vramcalc.mjs reads vramcalc_estimate's result: output paths and kinds in table order,
-    // composite paths (all in the result text but the scenario).
+    // the memory timeline's phases and components, and how each composite crosses.
     json outputs = json::array();
     for (const auto& o : vramcalc::outputs()) outputs.push_back({{"path", o.path}, {"kind", kind_name(o.kind)}});
+    json phases = json::array(), components = json::array();
+    for (vramcalc::StepPhase phase : vramcalc::all_step_phases) phases.push_back(vramcalc::step_phase_id(phase));
+    for (const auto& c : codec::memory_timeline_components()) components.push_back(c.key);
     json composites = json::object();
-    for (const auto& c : vramcalc::composite_outputs())
-        if (c.always) composites[c.path] = c.kind == vramcalc::CompositeKind::scenario ? "scenario" : "json";
+    for (const auto& c : vramcalc::composite_outputs()) {
+        if (!c.always) continue;
+        composites[c.path] = c.kind == vramcalc::CompositeKind::scenario          ? "scenario"
+                             : c.kind == vramcalc::CompositeKind::memory_timeline ? "memory_timeline"
+                                                                                  : "json";
+    }
     return put({{"version", VRAMCALC_VERSION},
                 {"default_scenario", defaults},
                 {"model_presets", models},
                 {"gpu_presets", gpus},
                 {"fields", fields},
                 {"outputs", outputs},
+                {"memory_timeline", {{"phases", phases}, {"components", components}}},
                 {"composites", composites}});
 }
 

@@ -59,9 +59,10 @@ function scenarioError(issues) {
 }
 
 // Builds estimate() results from what the module leaves (bindings.cpp, vramcalc_estimate): one
-// array of doubles (every scalar output in output-table order, then every field of the estimated
-// scenario in field-table order) and a small JSON object (text values, the other composites). The
-// object has the keys, nesting, value types and key order of the JSON estimate (the CLI's --json).
+// array of doubles (every scalar output in output-table order, every field of the estimated
+// scenario in field-table order, the memory timeline) and a small JSON object (text values, the
+// other composites). The object has the keys, nesting, value types and key order of the JSON
+// estimate (the CLI's --json).
 // Returns build(heap, start, rest).
 function estimateBuilder(tables) {
   const root = new Map();
@@ -106,8 +107,20 @@ function estimateBuilder(tables) {
     }
     scenario.get(section).set(key, read);
   });
+  // The memory timeline: [{phase, <component>: bytes, ...}] per step phase, after the fields.
+  const { phases, components } = tables.memory_timeline;
+  const timelineBase = fieldBase + tables.fields.length;
+  const phaseKeys = ['phase', ...components].sort().map((key) => [key, components.indexOf(key)]);
+  const timeline = (heap, start) => phases.map((phase, p) => {
+    const out = {};
+    const at = start + timelineBase + p * components.length;
+    for (const [key, c] of phaseKeys) out[key] = c < 0 ? phase : finite(heap[at + c]);
+    return out;
+  });
   for (const [path, kind] of Object.entries(tables.composites)) {
-    place(path, kind === 'scenario' ? scenario : (heap, start, rest) => rest[path]);
+    if (kind === 'scenario') place(path, scenario);
+    else if (kind === 'memory_timeline') place(path, timeline);
+    else place(path, (heap, start, rest) => rest[path]);
   }
   // A tree of maps → one function per object that creates it with its keys in JSON order.
   const compile = (node) => {
@@ -166,6 +179,17 @@ export async function createVramcalc(options = {}) {
   knownPaths.add('model.preset');
   const buildEstimate = estimateBuilder(tables);
 
+  // A key's JSON text, or null when it is not valid Unicode; the known keys are looked up once.
+  const keyTexts = new Map();
+  function keyJson(key) {
+    let text = keyTexts.get(key);
+    if (text === undefined) {
+      text = wellFormed(key) ? JSON.stringify(key) : null;
+      if (keyTexts.size < 1000) keyTexts.set(key, text);
+    }
+    return text;
+  }
+
   // Turns a JS scenario into JSON text for the C++ codec. Values JSON cannot carry (NaN, Infinity,
   // functions, symbols, out-of-range BigInts) become issues here instead of silently turning into
   // null or vanishing; field-level checks (types, unknown fields, rules) are the codec's.
@@ -216,7 +240,7 @@ export async function createVramcalc(options = {}) {
     let text = '';
     try {
       for (const section of Object.keys(scenario)) {
-        if (!wellFormed(section)) {
+        if (keyJson(section) === null) {
           issues.push({ field: printable(section), message: 'unknown section (expected model, training, parallel or hardware)' });
           continue;
         }
@@ -225,19 +249,20 @@ export async function createVramcalc(options = {}) {
         if (isPlainObject(value)) {
           json = '';
           for (const key of Object.keys(value)) {
-            if (!wellFormed(key)) {
+            const k = keyJson(key);
+            if (k === null) {
               issues.push({ field: `${section}.${printable(key)}`, message: 'unknown field' });
               continue;
             }
             const v = scalar(value[key], section, key);
-            if (v !== undefined) json += `${json ? ',' : ''}${JSON.stringify(key)}:${v}`;
+            if (v !== undefined) json += `${json ? ',' : ''}${k}:${v}`;
           }
           json = `{${json}}`;
         } else {
           json = scalar(value, section);
           if (json === undefined) continue;
         }
-        text += `${text ? ',' : ''}${JSON.stringify(section)}:${json}`;
+        text += `${text ? ',' : ''}${keyJson(section)}:${json}`;
       }
     } catch (e) {
       issues.push({ field: 'scenario', message: `could not be read (${e && e.message ? e.message : String(e)})` });

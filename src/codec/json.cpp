@@ -244,9 +244,9 @@ json memory_timeline_to_json(const MemoryTimeline& timeline) {
     json out = json::array();
     for (StepPhase phase : all_step_phases) {
         const PhaseMemory& p = timeline.at(phase);
-        out.push_back({{"phase", step_phase_id(phase)}, {"weights", p.weights}, {"gradients", p.gradients},
-                       {"optimizer", p.optimizer}, {"activations", p.activations}, {"logits", p.logits},
-                       {"temporaries", p.temporaries}, {"total", p.total()}});
+        json& entry = out.emplace_back(json::object());
+        entry["phase"] = step_phase_id(phase);
+        for (const auto& c : memory_timeline_components()) entry[c.key] = c.bytes(p);
     }
     return out;
 }
@@ -274,6 +274,19 @@ json estimate_to_json(const Estimate& e) {
     out["warnings"] = warnings_to_json(e.warnings);
     out["errors"] = json::array();
     return out;
+}
+
+std::span<const PhaseComponent> memory_timeline_components() {
+    static constexpr PhaseComponent components[] = {
+        {"weights", [](const PhaseMemory& p) { return p.weights; }},
+        {"gradients", [](const PhaseMemory& p) { return p.gradients; }},
+        {"optimizer", [](const PhaseMemory& p) { return p.optimizer; }},
+        {"activations", [](const PhaseMemory& p) { return p.activations; }},
+        {"logits", [](const PhaseMemory& p) { return p.logits; }},
+        {"temporaries", [](const PhaseMemory& p) { return p.temporaries; }},
+        {"total", [](const PhaseMemory& p) { return p.total(); }},
+    };
+    return components;
 }
 
 json composite_to_json(const CompositeOutputSpec& composite, const Scenario& sc, const Evaluation& ev,

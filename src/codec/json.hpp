@@ -4,12 +4,14 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "codec/decoded.hpp"
 #include "core/explain.hpp"
+#include "core/memory_model.hpp"
 #include "core/outputs.hpp"
 
 namespace vramcalc::codec {
@@ -33,6 +35,15 @@ nlohmann::json estimate_to_json(const Estimate& estimate);
 // asked), or {"errors": [...]} when invalid. What the CLI's --json and the JS API's estimate() return.
 nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation,
                                   const std::vector<Note>& notes = {}, bool with_explain = false);
+// The memory timeline as JSON shows it: one object per step phase (all_step_phases order),
+// {"phase": step_phase_id, <key>: bytes for each component below}. memory_timeline_to_json and the
+// JS API's numeric path (src/bindings) both read this table.
+struct PhaseComponent {
+    const char* key;
+    double (*bytes)(const PhaseMemory&);
+};
+std::span<const PhaseComponent> memory_timeline_components();
+
 // One composite output of a valid evaluation (what evaluation_to_json puts at composite.path).
 nlohmann::json composite_to_json(const CompositeOutputSpec& composite, const Scenario& scenario,
                                  const Evaluation& evaluation, const std::vector<Note>& notes);

@@ -83,10 +83,17 @@ async function start() {
     document.documentElement.classList.remove('ready');
     return;
   }
-  // The ImGui shaders' compile status, asked once the page is idle (it would wait for drawing).
-  afterFirstFrame.then(() => idle(() => {
-    if (!Module._vramcalc_check_gl()) console.error('vramcalc: a shader failed to build (see the log above)');
-  }));
+  // The ImGui shaders' compile status, asked once the page is idle (it would wait for drawing);
+  // -1: the browser is still compiling (KHR_parallel_shader_compile), ask at the next idle time
+  // (after 20 tries, e.g. a lost context that never reports done, the answer is waited for).
+  let glChecks = 0;
+  const checkGl = () => {
+    const status = Module._vramcalc_check_gl(++glChecks >= 20 ? 1 : 0);
+    if (status < 0) idle(checkGl);
+    else if (!status) console.error('vramcalc: a shader failed to build (see the log above)');
+    else window.vramcalcShadersCheckedMs = performance.now();
+  };
+  afterFirstFrame.then(() => idle(checkGl));
 
   const wake = () => { Module._vramcalc_wake(); };
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {

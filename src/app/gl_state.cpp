@@ -2,6 +2,8 @@
 // functions: CMake compiles it with VRAMCALC_GL_STATE_IMPL defined (no redirecting macros).
 #include "gl_state.hpp"
 
+#include <emscripten/html5.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -19,6 +21,8 @@ struct Cache {
 bool deferring = false;
 std::vector<GLuint> deferred_shaders, deferred_programs;
 bool deferred_ok = true;  // every deferred status checked so far was ok
+bool has_parallel_compile = false;  // KHR_parallel_shader_compile is enabled on the context
+constexpr GLenum completion_status_khr = 0x91B1;  // GL_COMPLETION_STATUS_KHR (KHR_parallel_shader_compile)
 
 void remember(std::vector<GLuint>& list, GLuint id) {
     if (std::find(list.begin(), list.end(), id) == list.end()) list.push_back(id);
@@ -119,6 +123,21 @@ void seed() {
     glGetIntegerv(GL_BLEND_EQUATION_RGB, &cache.blend_equation_rgb);
     glGetIntegerv(GL_BLEND_EQUATION_ALPHA, &cache.blend_equation_alpha);
     cache.seeded = true;
+    has_parallel_compile =
+        emscripten_webgl_enable_extension(emscripten_webgl_get_current_context(), "KHR_parallel_shader_compile");
+}
+
+bool parallel_compile() { return has_parallel_compile; }
+
+bool program_done(GLuint program) {
+    if (!has_parallel_compile || program == 0) return true;
+    GLint done = GL_TRUE;
+    glGetProgramiv(program, completion_status_khr, &done);
+    return done == GL_TRUE;
+}
+
+bool deferred_done() {
+    return std::all_of(deferred_programs.begin(), deferred_programs.end(), program_done);
 }
 
 void begin_deferred_status() { deferring = true; }

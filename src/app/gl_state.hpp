@@ -13,7 +13,9 @@
 // one blocking wait each. Here GL_COMPILE_STATUS / GL_LINK_STATUS / GL_INFO_LOG_LENGTH of the
 // shaders and programs it makes are answered "ok, no log" at once (the compiles then run back to
 // back) and checked for real later, once the first frame is drawn (gl_state::check_deferred:
-// failures are logged with their info logs and reported).
+// failures are logged with their info logs and reported). Where the browser offers
+// KHR_parallel_shader_compile, whether a program is done is asked first (COMPLETION_STATUS_KHR
+// does not wait), so no status query has to wait for a compile: gl_state::program_done.
 #pragma once
 
 #include <GLES3/gl3.h>
@@ -58,6 +60,13 @@ void end_deferred_status();
 // Checks the shaders and programs deferred since the last check for real (they are done by the
 // time the first frame is drawn, so this does not wait); logs failures. False if any ever failed.
 bool check_deferred();
+// Whether the deferred programs are compiled and linked (KHR_parallel_shader_compile: asking does
+// not wait). Always true without the extension: a status query then has to wait anyway.
+bool deferred_done();
+// The same for one program made by the page.
+bool program_done(GLuint program);
+// Whether the browser offers KHR_parallel_shader_compile (known after seed()).
+bool parallel_compile();
 // Whether the state cache agrees with the context (test hook; asks the browser, so it waits).
 // False before the context exists.
 bool cache_matches_context();

@@ -172,8 +172,13 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
 }
 
 // The ImGui shaders' real compile and link status (asked once the page is idle: by then the
-// browser has compiled them, so the answer does not wait). 1 = all built.
-EMSCRIPTEN_KEEPALIVE int vramcalc_check_gl() { return gl_state::check_deferred() ? 1 : 0; }
+// browser has compiled them, so the answer does not wait). 1 = all built, 0 = one failed (logged),
+// -1 = the browser is still compiling (KHR_parallel_shader_compile says so without waiting): ask
+// again later, or with wait = 1 to have the answer now (the query waits for the compiler).
+EMSCRIPTEN_KEEPALIVE int vramcalc_check_gl(int wait) {
+    if (!wait && !gl_state::deferred_done()) return -1;
+    return gl_state::check_deferred() ? 1 : 0;
+}
 
 // Step 2 of the start-up (web/main.js calls it once the DOM numbers are shown and the fonts have
 // arrived): the WebGL2 context, ImGui's backends, shaders and fonts. 1 on success.

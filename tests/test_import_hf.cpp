@@ -166,9 +166,11 @@ TEST_CASE("a small custom Llama config counts exactly by hand") {
 TEST_CASE("unmapped and metadata keys are listed, not dropped") {
     auto r = import_hf_config(llama3_8b);
     REQUIRE(r.ok());
-    for (const char* key : {"rope_theta", "rms_norm_eps", "bos_token_id", "eos_token_id", "hidden_act", "use_cache",
-                            "initializer_range", "attention_dropout", "pretraining_tp", "rope_scaling"})
+    for (const char* key : {"rope_theta", "rms_norm_eps", "bos_token_id", "eos_token_id", "use_cache",
+                            "initializer_range", "pretraining_tp", "rope_scaling"})
         CHECK(has(r.unmapped_keys, key));
+    // Read now: the activation (it decides what eager kernels keep) and the dropout probabilities.
+    for (const char* key : {"hidden_act", "attention_dropout"}) CHECK_FALSE(has(r.unmapped_keys, key));
     for (const char* key : {"architectures", "torch_dtype", "transformers_version"}) {
         CHECK(has(r.ignored_keys, key));
         CHECK_FALSE(has(r.unmapped_keys, key));
@@ -316,4 +318,19 @@ TEST_CASE("hostile input: huge numbers, NaN-like text, deep nesting and big file
     auto wide = import_hf_config(R"({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 4000000000,
         "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100})");
     CHECK(has_issue(wide, "hidden_size", "model.hidden_size"));
+}
+
+TEST_CASE("the activation and dropout come from the config, as the model trains") {
+    // GPT-2 (HF config.json): activation_function "gelu_new", attn/resid/embd pdrop 0.1.
+    auto g = import_hf_config(gpt2);
+    REQUIRE(g.ok());
+    CHECK(g.scenario.model.activation == Activation::gelu_new);
+    CHECK(g.scenario.training.dropout);
+    CHECK(g.scenario.model.name == "GPT-2 124M");  // still matches the preset
+    // Llama 3 8B: hidden_act "silu" (the gated MLP's usual activation), attention_dropout 0.0.
+    auto l = import_hf_config(llama3_8b);
+    REQUIRE(l.ok());
+    CHECK(l.scenario.model.activation == Activation::auto_);
+    CHECK_FALSE(l.scenario.training.dropout);
+    CHECK(l.scenario.model.name == "Llama-3-8B");
 }

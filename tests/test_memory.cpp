@@ -240,3 +240,20 @@ TEST_CASE("totals, capacity, fit and offload") {
     CHECK_FALSE(estimate(s).fits);
     CHECK(estimate(s).warnings.has(Warning::does_not_fit));
 }
+
+TEST_CASE("SDPA with grouped-query attention in fp32 falls back to the math path") {
+    // FlashAttention needs 16-bit inputs and the memory-efficient/cuDNN kernels do not broadcast
+    // K/V heads, so fp32 + enable_gqa runs PyTorch's math SDPA, which keeps the probabilities
+    // (pytorch/pytorch#181528). Multi-head attention in fp32 keeps the efficient kernel.
+    Scenario s;
+    s.model = find_model_preset("llama-3-8b")->model;  // 8 KV heads for 32 query heads
+    s.training.kernels = Kernels::eager;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    s.training.precision = Precision::bf16;
+    CHECK(estimate(s).activations.as2b_coefficient == 0);
+    s.training.precision = Precision::fp32;
+    CHECK(estimate(s).activations.as2b_coefficient == 4);  // fp32 softmax output, no dropout
+    s.model = find_model_preset("llama-2-7b")->model;     // 32 KV heads: no GQA
+    CHECK(estimate(s).activations.as2b_coefficient == 0);
+}

@@ -170,7 +170,8 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         {"model.num_kv_heads", "auto"},          {"model.head_dim", "auto"},
         {"model.ffn_hidden_size", "auto"},       {"training.global_batch_size", "auto"},
         {"training.grad_accum_steps", "auto"},   {"parallel.zero3_live_params", "not counted"},
-        {"hardware.achieved_tflops", "from MFU"},
+        {"hardware.achieved_tflops", "from MFU"},   {"model.moe_ffn_hidden_size", "auto"},
+        {"training.trainable_layers", "all"},
     };
     CHECK(zero_means == expected);
     for (const auto& [path, meaning] : expected) {
@@ -184,4 +185,37 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         if (path == "training.grad_accum_steps") s.training.global_batch_size = 1024;
         CHECK(validate(s).empty());
     }
+}
+
+TEST_CASE("throughput-model rules: interleave, node size, bandwidths") {
+    expect_rejected("parallel.interleave", [](Scenario& s) { s.parallel.interleave = 0; });
+    expect_rejected("parallel.interleave", [](Scenario& s) { s.parallel.interleave = 2; });  // p = 1
+    expect_rejected("parallel.interleave", [](Scenario& s) {  // 32 layers / 4 stages = 8, not a multiple of 3
+        s.parallel.pipeline = 4;
+        s.parallel.interleave = 3;
+    });
+    expect_rejected("hardware.gpus_per_node", [](Scenario& s) { s.hardware.gpus_per_node = 0; });
+    expect_rejected("hardware.intra_node_gbps", [](Scenario& s) { s.hardware.intra_node_gbps = 0; });
+    expect_rejected("hardware.inter_node_gbps", [](Scenario& s) { s.hardware.inter_node_gbps = -1; });
+    expect_rejected("hardware.memory_bandwidth_gbps",
+                    [](Scenario& s) { s.hardware.memory_bandwidth_gbps = std::numeric_limits<double>::infinity(); });
+    Scenario ok;
+    ok.parallel.pipeline = 4;
+    ok.parallel.interleave = 2;  // 8 layers per stage in 2 chunks of 4
+    CHECK(validate(ok).empty());
+    auto issues = [] {
+        Scenario s;
+        s.parallel.pipeline = 4;
+        s.parallel.interleave = 3;
+        return validate(s);
+    }();
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].message.find("32 layers / 4 stages = 8 layers per stage") != std::string::npos);
+    // The predicted model needs no achieved rate; the fixed one does.
+    Scenario predicted;
+    predicted.hardware.achieved_tflops = 0;
+    predicted.hardware.mfu = 0;
+    CHECK(names(validate(predicted), "hardware.achieved_tflops"));
+    predicted.hardware.throughput_model = ThroughputModel::predicted;
+    CHECK(validate(predicted).empty());
 }

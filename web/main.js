@@ -193,6 +193,7 @@ async function start() {
     markdown: () => str(Module._vramcalc_test_markdown()),
     setMapAxes: (x, y) => { const r = str(withStrings(Module._vramcalc_test_set_map_axes, x, y)); wake(); return r; },
     chartsBench: (runs) => json(Module._vramcalc_test_bench, runs || 10),
+    plan: () => json(Module._vramcalc_test_plan),  // the Plan panel's layouts, chart points and timings
   });
   requestFrame();
 }

@@ -8,7 +8,9 @@
 #include <tuple>
 
 #include "app.hpp"
+#include "core/finetune.hpp"
 #include "core/presets.hpp"
+#include "core/text.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "widgets.hpp"
@@ -151,6 +153,46 @@ int search_popup(const char* popup_id, char* filter, std::size_t filter_size, co
     return picked;
 }
 
+// Fine-tuning fields appear only with the method they belong to (and whenever they hold an error);
+// the method itself is chosen next to the presets.
+bool field_visible(const App& app, std::string_view path) {
+    if (app.field_error(std::string(path).c_str())) return true;
+    const TrainingMethod method = app.scenario.training.method;
+    const bool adapters = is_adapter_method(method);
+    if (path == "training.method") return false;
+    if (path == "training.lora_rank" || path == "training.lora_targets" || path == "training.lora_dropout" ||
+        path == "training.adapter_dtype")
+        return adapters;
+    if (path == "training.base_weight_format") return method == TrainingMethod::qlora;
+    if (path == "training.trainable_layers") return method == TrainingMethod::freeze;
+    return true;
+}
+
+// training.lora_targets as one checkbox per linear (q, k, v, o, gate, up, down): the field stays one
+// text value ("q,v", "attention", "all_linear") in JSON, links, the CLI and the JS API.
+bool lora_targets_widget(Scenario& sc, const std::string& title, const std::string& body) {
+    bool changed = false;
+    std::uint32_t mask = sc.training.lora_targets & lora_all_linear;
+    const auto names = lora_module_names();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        bool on = mask & (1u << i);
+        if (i > 0) {
+            float next_w = ImGui::CalcTextSize(names[i]).x + ImGui::GetFrameHeight() + 14;
+            ImGui::SameLine(0, 8);
+            if (ImGui::GetCursorScreenPos().x + next_w > right) ImGui::NewLine();
+        }
+        if (ImGui::Checkbox(names[i], &on)) {
+            mask = on ? (mask | (1u << i)) : (mask & ~(1u << i));
+            sc.training.lora_targets = mask;
+            changed = true;
+        }
+        record_item(std::string("training.lora_targets#") + names[i]);
+        help_tooltip(title.c_str(), body.c_str());
+    }
+    return changed;
+}
+
 // One input row: label (with tooltip) | widget (+ in-place validation message).
 void field_row(App& app, const FieldSpec& f) {
     const Palette& pal = palette();
@@ -261,6 +303,7 @@ void field_row(App& app, const FieldSpec& f) {
             ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetColorU32(ImGuiCol_FrameBgHovered));
             ImGui::PushStyleColor(ImGuiCol_Text, palette().text);
             bool open_combo = ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_NoArrowButton);
+            record_item(f.path);
             ImGui::PopStyleColor(3);
             {
                 ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
@@ -282,11 +325,20 @@ void field_row(App& app, const FieldSpec& f) {
             break;
         }
         case FieldKind::text: {
-            char buf[208];
+            if (std::string_view(f.path) == "training.lora_targets") {
+                changed = lora_targets_widget(sc, title, body);
+                suffix.clear();
+                break;
+            }
+            // Room for max_text_length characters of up to 4 bytes; a longer value is cut between characters.
+            char buf[max_text_length * 4 + 1];
             std::string v = f.get_text(sc);
-            std::snprintf(buf, sizeof buf, "%s", v.c_str());
+            std::size_t keep = std::min(v.size(), sizeof buf - 1);
+            while (keep > 0 && keep < v.size() && (static_cast<unsigned char>(v[keep]) & 0xC0) == 0x80) --keep;
+            std::memcpy(buf, v.data(), keep);
+            buf[keep] = '\0';
             ImGui::SetNextItemWidth(full);
-            if (ImGui::InputText("##v", buf, 201)) {
+            if (ImGui::InputText("##v", buf, sizeof buf)) {
                 f.set_text(sc, buf);
                 changed = true;
             }
@@ -403,6 +455,33 @@ void draw_presets(App& app, bool stacked) {
         apply_gpu_preset(sc, gpus[picked].id);
         app.touched();
     }
+
+    // The training method changes what trains, and so almost every number: it sits with the presets.
+    ImGui::Dummy(ImVec2(0, 2));
+    {
+        static const char* method_labels[] = {"Full", "LoRA", "QLoRA", "Freeze"};
+        const FieldSpec* field = find_field_by_path("training.method");
+        int method = static_cast<int>(sc.training.method);
+        ImGui::AlignTextToFramePadding();
+        text_dim("Method");
+        if (field) help_tooltip("Training method", field->help);
+        ImGui::SameLine(0, 10);
+        if (segmented("method", method_labels, 4, &method)) {
+            sc.training.method = static_cast<TrainingMethod>(method);
+            app.touched();
+        }
+        if (sc.training.method != TrainingMethod::full && app.evaluation.ok()) {
+            const auto& p = app.evaluation.estimate.parameters;
+            std::string what = format_count(p.trainable) + " trainable (" +
+                               format_sig(100.0 * p.trainable / std::max(1.0, p.total + p.adapter), 3) + " %)";
+            if (!stacked) ImGui::SameLine(0, 12);
+            // The share goes when the line has no room for it.
+            if (ImGui::CalcTextSize(what.c_str()).x > ImGui::GetContentRegionAvail().x)
+                what = format_count(p.trainable) + " trainable";
+            ImGui::AlignTextToFramePadding();
+            text_dim(what.c_str());
+        }
+    }
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
@@ -452,7 +531,8 @@ void draw_inputs(App& app) {
                 float label_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.42f, 120.0f, 190.0f);
                 ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, label_w);
                 ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-                for (std::size_t k = i; k < end; ++k) field_row(app, fields[k]);
+                for (std::size_t k = i; k < end; ++k)
+                    if (field_visible(app, fields[k].path)) field_row(app, fields[k]);
                 ImGui::EndTable();
             }
             ImGui::PopStyleVar();

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "codec/codec.hpp"
+#include "codec/plan_json.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "core/outputs.hpp"
@@ -174,6 +175,30 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_validate(std::size_t length) {
     }
 }
 
+// The layout planner. The input buffer holds the scenario JSON text (scenario_length bytes), then
+// the options JSON text (options_length bytes). {"plans": [...], "searched", "feasible", ...,
+// "errors": []} or {"errors": [...]} (scenario or options problems).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t scenario_length, std::size_t options_length) {
+    try {
+        std::string_view both = argument(scenario_length + options_length);
+        auto decoded = codec::scenario_from_json_text(both.substr(0, scenario_length));
+        std::vector<vramcalc::ValidationIssue> issues = decoded.issues;
+        json options_json;
+        std::string problem;
+        vramcalc::PlanOptions options;
+        if (!codec::parse_json_text(both.substr(scenario_length), options_json, problem))
+            issues.push_back({"options", problem});
+        else
+            options = codec::plan_options_from_json(options_json, issues);
+        if (!issues.empty()) return put({{"errors", codec::issues_to_json(issues)}});
+        json out = codec::plan_to_json(vramcalc::plan(decoded.scenario, options));
+        out["errors"] = json::array();
+        return put(out);
+    } catch (...) {
+        return put({{"errors", issue_list("scenario", internal_error("plan"))}});
+    }
+}
+
 // {"link": "v=2&...", "errors": []} or {"errors": [...]}.
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_encode_link(std::size_t length) {
     try {
@@ -219,7 +244,12 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
                         {"peak_tflops", g.peak_tflops},
                         {"achieved_tflops", g.achieved_tflops},
                         {"price_per_gpu_hour", g.price_per_gpu_hour},
-                        {"source", g.source}});
+                        {"gpus_per_node", g.gpus_per_node},
+                        {"intra_node_gbps", g.intra_node_gbps},
+                        {"inter_node_gbps", g.inter_node_gbps},
+                        {"memory_bandwidth_gbps", g.memory_bandwidth_gbps},
+                        {"source", g.source},
+                        {"interconnect_source", g.interconnect_source}});
     json fields = json::array();
     for (const auto& f : vramcalc::scenario_fields()) {
         std::string_view path = f.path;

@@ -59,6 +59,17 @@ export interface VramcalcApi {
   validate(scenario: unknown): Issue[];
 
   /**
+   * Searches every layout (t, p, DP, ZeRO stage, micro-batch, recomputation, sequence parallelism,
+   * interleaving, optimizer offload) for the scenario's model and GPU, keeps those that fit in
+   * memory (with `options.min_headroom_fraction` free), ranks them by the predicted step time and
+   * returns the best with why each wins or loses. The same object as `vramcalc --plan --json`.
+   * @param scenario Model, precision, optimizer, kernels and hardware; its layout fields are searched.
+   * @param options GPU count, global batch, sequence length (default: the scenario's) and limits.
+   * @throws {@link ScenarioError} for an invalid scenario or options (`options.max_results: …`).
+   */
+  plan(scenario: ScenarioInput, options?: PlanOptions): PlanResult;
+
+  /**
    * The shareable link fragment of a scenario (without `#`): `"v=2&mp=llama-3-8b&b=4"`. Only
    * fields that differ from the defaults (or from the named presets) are written; the version
    * says which defaults and presets (links of every earlier version keep their meaning).
@@ -88,6 +99,132 @@ export interface VramcalcApi {
 
   /** Version of vramcalc, e.g. `"0.1.0"`. */
   readonly version: string;
+}
+
+/** Options of {@link VramcalcApi.plan}; every one is optional. */
+export interface PlanOptions {
+  /** GPUs to plan for; default `parallel.num_gpus`. */
+  num_gpus?: number;
+  /** Sequences per optimizer step, held fixed; default the scenario's. */
+  global_batch_size?: number;
+  /** Tokens per sequence; default `training.seq_len`. */
+  seq_len?: number;
+  /** Plans returned, best first (1–1000, default 10). */
+  max_results?: number;
+  /** Fraction of GPU memory a plan must leave free (0 to below 1, default 0.1). */
+  min_headroom_fraction?: number;
+  /** Layout choices kept at the scenario's value instead of searched. */
+  hold?: Array<'tensor' | 'recompute' | 'sequence_parallel' | 'zero_stage' | 'interleave' | 'offload_optimizer'>;
+}
+
+/** Result of {@link VramcalcApi.plan}. */
+export interface PlanResult {
+  /** Best first. Empty when no layout fits. */
+  plans: Plan[];
+  /** Layouts estimated. */
+  searched: number;
+  /** Of those, the ones that fit in memory with the required headroom. */
+  feasible: number;
+  num_gpus: number;
+  global_batch_size: number;
+  /** Always `[]` here (invalid input throws). */
+  errors: Issue[];
+}
+
+/** One layout the planner found. */
+export interface Plan {
+  layout: {
+    tensor: number;
+    pipeline: number;
+    data_parallel: number;
+    zero_stage: number;
+    micro_batch_size: number;
+    grad_accum_steps: number;
+    recompute: Recompute;
+    sequence_parallel: boolean;
+    interleave: number;
+    offload_optimizer: boolean;
+  };
+  memory_per_gpu_bytes: MemoryPerGpu;
+  fits: boolean;
+  performance: Performance;
+  /** Days and cost of the whole run (`training.tokens`) with this layout. */
+  days: number;
+  cost: number;
+  /** The link fragment of the scenario with this layout (adopt it with {@link VramcalcApi.decodeLink}). */
+  link: string;
+  /** step_seconds / the best plan's − 1. */
+  slowdown: number;
+  /** The largest differences from the best plan (for the best: from the runner-up). */
+  reasons: PlanReason[];
+}
+
+/** One cause of a plan's difference from the reference plan. */
+export interface PlanReason {
+  factor: 'compute' | 'recompute' | 'tensor_parallel' | 'pipeline_bubble' | 'pipeline_p2p' | 'data_parallel' | 'zero' |
+    'optimizer_step' | 'memory_headroom';
+  label: string;
+  /** This plan − reference: seconds per step (a positive value loses time), or bytes of headroom. */
+  delta: number;
+  unit: 'seconds' | 'bytes';
+}
+
+/** Memory of one GPU by term (the same keys as `Estimate.memory_per_gpu_bytes`; a test keeps them equal). */
+export interface MemoryPerGpu {
+  /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
+  weights: number;
+  /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes) */
+  zero3_live_params: number;
+  /** Gradients alive at the peak. (bytes) */
+  gradients: number;
+  /** On the GPU (0 when offloaded). (bytes) */
+  optimizer: number;
+  /** Saved activations alive at the peak. (bytes) */
+  activations: number;
+  /** Logits and loss tensors alive at the peak. (bytes) */
+  logits: number;
+  /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes) */
+  temporaries: number;
+  /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes) */
+  peak_allocated: number;
+  /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes) */
+  peak_reserved: number;
+  /** When the peak happens: forward, loss, backward or optimizer_step. (name) */
+  peak_phase: string;
+  /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
+  overhead: number;
+  /** Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it with the GPU's memory. (bytes) */
+  total: number;
+}
+
+/** Seconds of one optimizer step by cause. */
+export interface PerformanceBreakdown {
+  compute: number;
+  tensor_parallel: number;
+  pipeline_bubble: number;
+  pipeline_p2p: number;
+  data_parallel: number;
+  zero: number;
+  optimizer_step: number;
+  overhead: number;
+}
+
+/** Throughput: with `hardware.throughput_model = "predicted"` the step-time model, else the given rate. */
+export interface Performance {
+  predicted: boolean;
+  /** The GPU family has fitted constants (predicted only). */
+  calibrated: boolean;
+  step_seconds: number;
+  tokens_per_step: number;
+  /** Whole cluster. */
+  tokens_per_second: number;
+  /** Executed FLOPs (incl. recomputation) per GPU per second / 1e12. */
+  achieved_tflops_per_gpu: number;
+  /** Model FLOPs / (N · peak · step). */
+  mfu: number;
+  /** Micro-batches per pipeline per step. */
+  microbatches: number;
+  breakdown_seconds: PerformanceBreakdown;
 }
 
 /** One problem with one field. `field` is a path such as `"model.hidden_size"`, or `"scenario"`, `"link"`, a link key. */
@@ -134,6 +271,13 @@ export type Kernels = 'fused' | 'eager' | 'compiled';
 export type Loss = 'standard' | 'chunked' | 'fused';
 export type OptimizerImpl = 'foreach' | 'fused';
 export type ZeroImpl = 'deepspeed' | 'fsdp';
+export type ThroughputModel = 'fixed' | 'predicted';
+/** What trains: every parameter, LoRA adapters on a frozen 16-bit or quantised model, or the last k layers. */
+export type TrainingMethod = 'full' | 'lora' | 'qlora' | 'freeze';
+/** QLoRA base weights: NF4 with double quantisation (4.127 bits), NF4 with fp32 constants (4.5), LLM.int8. */
+export type BaseWeightFormat = 'nf4' | 'nf4_no_dq' | 'int8';
+/** LoRA adapter weights: fp32 (PEFT's default) or the model's weight dtype (torchtune). */
+export type AdapterDtype = 'fp32' | 'match';
 
 /** The model architecture. Integers must be whole numbers below 2^53. */
 export interface ModelConfig {
@@ -168,6 +312,14 @@ export interface ModelConfig {
   experts_per_token: number;
   /** MLP activation as implemented; `gelu_new` (GPT-2's Python tanh formula) keeps more in eager mode; `auto` = GELU or SiLU by `mlp`. */
   activation: Activation;
+  /** Norms per layer: 2 (before attention and MLP); Gemma 2 has 4. */
+  norms_per_layer: number;
+  /** Width of one routed or shared expert; 0 = `ffn_hidden_size`. */
+  moe_ffn_hidden_size: number;
+  /** Experts every token passes through besides its k routed ones (DeepSeekMoE: 2). */
+  num_shared_experts: number;
+  /** MoE models: leading layers with a dense MLP of `ffn_hidden_size`. */
+  dense_layers: number;
   /** When > 0, this parameter count replaces the architecture's. */
   params_override: number;
 }
@@ -210,6 +362,22 @@ export interface TrainingConfig {
   optimizer_in_backward: boolean;
   /** Saved activations go to host memory. */
   offload_activations: boolean;
+  /** What trains (docs/formulas.md "Fine-tuning"). */
+  method: TrainingMethod;
+  /** r: rank of each LoRA adapter. */
+  lora_rank: number;
+  /**
+   * Linears that get adapters, one text value: `'attention'` (q, k, v, o), `'all_linear'`, or a
+   * comma-separated list of `q`, `k`, `v`, `o`, `gate`, `up`, `down` (`'q,v'`; `q_proj` is accepted).
+   */
+  lora_targets: string;
+  /** LoRA dropout on each adapter's input; above 0 every adapter keeps a mask and a copy. */
+  lora_dropout: number;
+  adapter_dtype: AdapterDtype;
+  /** QLoRA: how the frozen base weights are stored. */
+  base_weight_format: BaseWeightFormat;
+  /** Freeze: train only the last k layers; 0 = all layers. */
+  trainable_layers: number;
 }
 
 /** Parallelism and ZeRO. */
@@ -235,6 +403,8 @@ export interface ParallelConfig {
   offload_params: boolean;
   /** ZeRO implementation: DeepSpeed (live-parameter bound) or FSDP2 (current + prefetched layer, root gathered). */
   zero_impl: ZeroImpl;
+  /** v: virtual pipeline stages per GPU (interleaved 1F1B); must divide layers / pipeline. */
+  interleave: number;
 }
 
 /** The GPU and its price. */
@@ -257,6 +427,16 @@ export interface HardwareConfig {
   cuda_context_gib: number;
   /** The caching allocator's reserve above the peak of allocated tensors, as a fraction. */
   allocator_overhead: number;
+  /** `fixed`: time = FLOPs / the given rate; `predicted`: the step-time model. */
+  throughput_model: ThroughputModel;
+  /** GPUs on the fast intra-node link. */
+  gpus_per_node: number;
+  /** Per-GPU intra-node bandwidth, GB/s, one direction. */
+  intra_node_gbps: number;
+  /** Per-GPU inter-node bandwidth, GB/s, one direction. */
+  inter_node_gbps: number;
+  /** GPU memory bandwidth, GB/s. */
+  memory_bandwidth_gbps: number;
 }
 
 /** A complete scenario, as {@link VramcalcApi.defaultScenario} and {@link VramcalcApi.decodeLink} return it. */
@@ -336,6 +516,14 @@ export interface Estimate {
     final_norm: number;
     /** V·h when embeddings are untied, else 0. (parameters) */
     lm_head: number;
+    /** Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or the last `training.trainable_layers` layers (freeze). (parameters) */
+    trainable: number;
+    /** r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter). (parameters) */
+    adapter: number;
+    /** Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze). (count) */
+    trained_layers: number;
+    /** QLoRA: the layers' linear weights stored in `training.base_weight_format`. (parameters) */
+    quantized: number;
     /** `model.params_override` replaced the architecture's count. (true/false) */
     overridden: boolean;
   };
@@ -412,6 +600,10 @@ export interface Estimate {
     live_params: number;
     /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes) */
     autocast_copies: number;
+    /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes) */
+    frozen_weights: number;
+    /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes) */
+    dequantized: number;
     /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes) */
     buckets: number;
     /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes) */
@@ -458,19 +650,19 @@ export interface Estimate {
   compute: {
     /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs) */
     flops_per_token: number;
-    /** flops_per_token · D: C = 6PD. (FLOPs) */
+    /** flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches + 2·P_trainable·D). (FLOPs) */
     model_flops: number;
-    /** One third of the model FLOPs: 2PD (+ attention). (FLOPs) */
+    /** 2PD (+ attention): one third of the model FLOPs in full training. (FLOPs) */
     forward_flops: number;
-    /** Two thirds of the model FLOPs: 4PD (+ attention). (FLOPs) */
+    /** 4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only. (FLOPs) */
     backward_flops: number;
     /** Extra forward work from activation recomputation. (FLOPs) */
     recompute_flops: number;
     /** model_flops + recompute_flops: what the hardware executes. (FLOPs) */
     total_flops: number;
-    /** num_gpus · achieved FLOP/s. (FLOP/s) */
+    /** num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time). (FLOP/s) */
     cluster_flops_per_second: number;
-    /** Total FLOPs / cluster throughput. (seconds) */
+    /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds) */
     seconds: number;
     /** seconds / 86400. (days) */
     days: number;
@@ -484,6 +676,42 @@ export interface Estimate {
     cost: number;
     /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens) */
     chinchilla_tokens: number;
+  };
+  performance: {
+    /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds) */
+    step_seconds: number;
+    /** Global batch × sequence length. (tokens) */
+    tokens_per_step: number;
+    /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second) */
+    tokens_per_second: number;
+    /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s) */
+    achieved_tflops_per_gpu: number;
+    /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction) */
+    mfu: number;
+    /** Micro-batches each pipeline runs per optimizer step. (count) */
+    microbatches: number;
+    /** `hardware.throughput_model` is `predicted`: the step time comes from the step-time model. (true/false) */
+    predicted: boolean;
+    /** The GPU family has constants fitted on published runs (predicted model only). (true/false) */
+    calibrated: boolean;
+    breakdown_seconds: {
+      /** GEMMs, attention, memory-bound ops and recomputation of all micro-batches. (seconds) */
+      compute: number;
+      /** Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped. (seconds) */
+      tensor_parallel: number;
+      /** (p − 1)/v idle micro-batch slots of 1F1B. (seconds) */
+      pipeline_bubble: number;
+      /** Activations and gradients sent between stages. (seconds) */
+      pipeline_p2p: number;
+      /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds) */
+      data_parallel: number;
+      /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds) */
+      zero: number;
+      /** The memory-bound optimizer update. (seconds) */
+      optimizer_step: number;
+      /** Fixed per-step overhead (fitted). (seconds) */
+      overhead: number;
+    };
   };
 }
 // </generated:estimate>
@@ -512,7 +740,13 @@ export interface GpuPreset {
   peak_tflops: number;
   achieved_tflops: number;
   price_per_gpu_hour: number;
+  gpus_per_node: number;
+  intra_node_gbps: number;
+  inter_node_gbps: number;
+  memory_bandwidth_gbps: number;
   source: string;
+  /** System datasheet for the node size, links and memory bandwidth. */
+  interconnect_source: string;
 }
 
 export type FieldKind = 'integer' | 'number' | 'boolean' | 'choice' | 'text';

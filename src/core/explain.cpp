@@ -1,7 +1,9 @@
 #include "explain.hpp"
 
 #include <algorithm>
+#include <bit>
 
+#include "finetune.hpp"
 #include "outputs.hpp"
 
 namespace vramcalc {
@@ -45,6 +47,45 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                         {"per_layer", p.per_layer, "parameters"},
                         {"final_norm", p.final_norm, "parameters"},
                         {"lm_head", p.lm_head, "parameters"}}));
+    {
+        const char* peft = "Hu et al. 2021, LoRA (arXiv:2106.09685) §4.1; PEFT LoraLayer.update_layer (r·d_in + d_out·r, no "
+                           "biases); LLaMA-Factory _setup_freeze_tuning (last k layers)";
+        switch (tr.method) {
+            case TrainingMethod::full:
+                out.push_back(term(e, "parameters.trainable", "P_trainable = P (full training)", peft, {{"P", p.total, "parameters"}}));
+                break;
+            case TrainingMethod::freeze:
+                out.push_back(term(e, "parameters.trainable",
+                                   "P_trainable = k · per_layer (the last k layers; embeddings, final norm, LM head frozen)", peft,
+                                   {{"k", p.trained_layers, "layers"}, {"per_layer", p.per_layer, "parameters"}}));
+                break;
+            case TrainingMethod::lora:
+            case TrainingMethod::qlora:
+                out.push_back(term(e, "parameters.trainable",
+                                   "P_trainable = L · Σ_targeted r · (d_in + d_out) (× E for expert linears)", peft,
+                                   {{"L", double(m.layers), ""},
+                                    {"r", double(tr.lora_rank), ""},
+                                    {"targeted modules (q,k,v,o,gate,up,down)", double(std::popcount(tr.lora_targets & lora_all_linear)), ""},
+                                    {"P_adapter", p.adapter, "parameters"}}));
+                break;
+        }
+        {
+            const char* formula =
+                tr.method == TrainingMethod::full ? "frozen = 0 (every parameter trains)"
+                : tr.method == TrainingMethod::qlora
+                    ? "frozen = (P − P_quantized) · bytes_w + Σ quantised matrices (NF4: 0.5 + 1/64 + 4/(64·256) bytes per "
+                      "weight with double quantisation; int8: 1 byte + 4 per row); one 16-bit copy of the largest is made per matmul"
+                    : "frozen = (P − P_trainable) · bytes_w (no gradient, no optimizer state)";
+            out.push_back(term(e, "model_states_bytes.frozen_weights", formula,
+                               "Dettmers et al. 2023, QLoRA (arXiv:2305.14314) §3; Dettmers et al. 2022, LLM.int8() "
+                               "(arXiv:2208.07339); bitsandbytes MatMul4Bit, torchao linear_nf4 (dequantise per use)",
+                               {{"P", p.total, "parameters"},
+                                {"P_quantized", p.quantized, "parameters"},
+                                {"bytes_w", e.bytes_per_parameter.weights, "bytes/param"},
+                                {"quantised bytes", p.quantized_bytes, "bytes"},
+                                {"dequantised copy", e.model_states_bytes.dequantized, "bytes"}}));
+        }
+    }
     out.push_back(term(e, "layout.data_parallel", "DP = N / (t · p)", tm101,
                        {{"N", double(par.num_gpus), ""}, {"t", t, ""}, {"p", pp, ""}}));
 
@@ -112,6 +153,7 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                         {"attention output", l.attention, "bytes/token"},
                         {"MLP", l.mlp, "bytes/token"},
                         {"scores", l.scores_per_as, "bytes per a·s"},
+                        {"LoRA adapters (inputs, dropout masks, r-wide)", l.adapters, "bytes/token"},
                         {"c_sbh", a.sbh_coefficient, "bytes"},
                         {"c_as2b", a.as2b_coefficient, "bytes"}}));
     out.push_back(term(e, "activations.transformer_layers_bytes",
@@ -167,14 +209,28 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                         {"reserved", sc.hardware.reserved_gib * bytes_per_gib, "bytes"},
                         {"capacity", e.capacity_bytes, "bytes"}}));
 
-    out.push_back(term(e, "compute.model_flops", tr.attention_flops ? "C = (6·P_active + 12·L·s·h) · D" : "C = 6 · P_active · D",
-                       "Transformer Math 101 (C ≈ 6PD); Chowdhery et al. 2022, PaLM (arXiv:2204.02311) App. B for the "
-                       "attention term",
-                       {{"P_active", p.active, "parameters"},
-                        {"D", tr.tokens, "tokens"},
-                        {"L", double(m.layers), ""},
-                        {"s", double(tr.seq_len), ""},
-                        {"h", double(m.hidden_size), ""}}));
+    if (tr.method == TrainingMethod::full) {
+        out.push_back(term(e, "compute.model_flops", tr.attention_flops ? "C = (6·P_active + 12·L·s·h) · D" : "C = 6 · P_active · D",
+                           "Transformer Math 101 (C ≈ 6PD); Chowdhery et al. 2022, PaLM (arXiv:2204.02311) App. B for the "
+                           "attention term",
+                           {{"P_active", p.active, "parameters"},
+                            {"D", tr.tokens, "tokens"},
+                            {"L", double(m.layers), ""},
+                            {"s", double(tr.seq_len), ""},
+                            {"h", double(m.hidden_size), ""}}));
+    } else {
+        out.push_back(term(e, "compute.model_flops",
+                           "C = [2·(P + P_adapter) + 2·P_through + 2·P_trainable] · D; P_through = P + P_adapter − (L − k)·per_layer "
+                           "(activation gradients through every layer a gradient reaches, weight gradients for trainable "
+                           "parameters only)",
+                           "Transformer Math 101 (C ≈ 6PD = 2PD forward + 2PD activation gradients + 2PD weight gradients); "
+                           "Hu et al. 2021, LoRA (arXiv:2106.09685) §4.2",
+                           {{"P_active", p.active, "parameters"},
+                            {"P_adapter", p.adapter_active, "parameters"},
+                            {"P_trainable", p.trainable, "parameters"},
+                            {"k", p.trained_layers, "layers"},
+                            {"D", tr.tokens, "tokens"}}));
+    }
     out.push_back(term(e, "compute.total_flops",
                        tr.recompute == Recompute::full        ? "C_total = C + one extra forward (2·P·D + attention)"
                        : tr.recompute == Recompute::selective ? "C_total = C + attention-core forward 4·L·s·h·D"
@@ -182,11 +238,50 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                        "Transformer Math 101: 2PD ≤ C_forward ≤ 4PD",
                        {{"C", c.model_flops, "FLOPs"}, {"recompute", c.recompute_flops, "FLOPs"}}));
     bool from_mfu = !(sc.hardware.achieved_tflops > 0);
-    out.push_back(term(e, "compute.seconds", from_mfu ? "T = C / (N · peak · MFU)" : "T = C_total / (N · achieved FLOP/s)",
-                       tm101,
-                       {{"C", from_mfu ? c.model_flops : c.total_flops, "FLOPs"},
+    const auto& pf = e.performance;
+    const auto& br = pf.breakdown_seconds;
+    double steps = tr.tokens / pf.tokens_per_step;
+    if (pf.predicted) {
+        constexpr const char* perf_source =
+            "docs/formulas.md §10: Narayanan et al. 2021 (arXiv 2104.04473), Korthikanti et al. 2022 (arXiv "
+            "2205.05198), ZeRO (arXiv 1910.02054), efficiencies fitted on measured H200 kernels";
+        out.push_back(term(e, "performance.step_seconds",
+                           "step = compute + TP + bubble (p−1)/v·t_mb + p2p + DP + ZeRO + optimizer + overhead", perf_source,
+                           {{"compute", br.compute, "s"},
+                            {"of which recompute", pf.recompute_seconds, "s"},
+                            {"tensor_parallel", br.tensor_parallel, "s"},
+                            {"pipeline_bubble", br.pipeline_bubble, "s"},
+                            {"pipeline_p2p", br.pipeline_p2p, "s"},
+                            {"data_parallel", br.data_parallel, "s"},
+                            {"zero", br.zero, "s"},
+                            {"optimizer_step", br.optimizer_step, "s"},
+                            {"overhead", br.overhead, "s"},
+                            {"m (micro-batches)", pf.microbatches, ""},
+                            {"t_mb (one micro-batch, busiest stage)", pf.microbatch_seconds, "s"}}));
+        out.push_back(term(e, "compute.seconds", "T = D / (B · s) · step", perf_source,
+                           {{"D", tr.tokens, "tokens"}, {"B · s", pf.tokens_per_step, "tokens"}, {"step", pf.step_seconds, "s"}}));
+    } else {
+        out.push_back(term(e, "compute.seconds", from_mfu ? "T = C / (N · peak · MFU)" : "T = C_total / (N · achieved FLOP/s)",
+                           tm101,
+                           {{"C", from_mfu ? c.model_flops : c.total_flops, "FLOPs"},
+                            {"N", double(par.num_gpus), "GPUs"},
+                            {"FLOP/s per GPU", r.achieved_flops_per_gpu, "FLOP/s"}}));
+        out.push_back(term(e, "performance.step_seconds", "step = T · B · s / D", tm101,
+                           {{"T", c.seconds, "s"}, {"B · s", pf.tokens_per_step, "tokens"}, {"D", tr.tokens, "tokens"}}));
+    }
+    out.push_back(term(e, "performance.tokens_per_second", "tokens/s = B · s / step", tm101,
+                       {{"B · s", pf.tokens_per_step, "tokens"}, {"step", pf.step_seconds, "s"}}));
+    out.push_back(term(e, "performance.achieved_tflops_per_gpu",
+                       "achieved = C_total per step / (N · step) (executed FLOPs, with recomputation)", tm101,
+                       {{"C_total per step", c.total_flops / steps, "FLOPs"},
                         {"N", double(par.num_gpus), "GPUs"},
-                        {"FLOP/s per GPU", r.achieved_flops_per_gpu, "FLOP/s"}}));
+                        {"step", pf.step_seconds, "s"}}));
+    out.push_back(term(e, "performance.mfu", "MFU = C per step / (N · peak · step)",
+                       "Chowdhery et al. 2022, PaLM (arXiv:2204.02311), App. B",
+                       {{"C per step", c.model_flops / steps, "FLOPs"},
+                        {"N", double(par.num_gpus), "GPUs"},
+                        {"peak", sc.hardware.peak_tflops, "TFLOP/s"},
+                        {"step", pf.step_seconds, "s"}}));
     out.push_back(term(e, "compute.gpu_hours", "GPU-hours = T · N / 3600", tm101,
                        {{"T", c.seconds, "s"}, {"N", double(par.num_gpus), "GPUs"}}));
     out.push_back(term(e, "compute.tflop_hours", "TFLOP-hours = C_total / (10^12 · 3600)", tm101,

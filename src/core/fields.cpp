@@ -5,6 +5,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "finetune.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -22,6 +24,10 @@ constexpr std::array<const char*, 3> loss_choice = {"standard", "chunked", "fuse
 constexpr std::array<const char*, 2> optimizer_impl_choice = {"foreach", "fused"};
 constexpr std::array<const char*, 2> zero_impl_choice = {"deepspeed", "fsdp"};
 constexpr std::array<const char*, 6> activation_choice = {"auto", "gelu", "gelu_tanh", "gelu_new", "silu", "relu"};
+constexpr std::array<const char*, 2> throughput_model_choice = {"fixed", "predicted"};
+constexpr std::array<const char*, 4> method_choice = {"full", "lora", "qlora", "freeze"};
+constexpr std::array<const char*, 3> base_weight_format_choice = {"nf4", "nf4_no_dq", "int8"};
+constexpr std::array<const char*, 2> adapter_dtype_choice = {"fp32", "match"};
 constexpr std::span<const char* const> no_choices{};
 
 // double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
@@ -56,7 +62,7 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 61> field_table = {{
+const std::array<FieldSpec, 78> field_table = {{
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -88,15 +94,38 @@ const std::array<FieldSpec, 61> field_table = {{
      K::choice, position_choice, 0, 1, VRC_ENUM(model, position_embedding, PositionEmbedding)},
     {"model.max_position_embeddings", "maxpos", "Max positions", "", "tokens", "Longest sequence the model supports; sizes learned position tables.",
      K::integer, no_choices, 1, 131072, VRC_NUM(model, max_position_embeddings, I)},
+    {"model.norms_per_layer", "nrm", "Norms per layer", "", "", "Norms in each layer: 2 (before attention and MLP); Gemma 2 also normalises their outputs (4).",
+     K::integer, no_choices, 1, 8, VRC_NUM(model, norms_per_layer, I)},
     {"model.num_experts", "E", "Experts", "E", "", "MoE experts per layer; 1 = dense.",
      K::integer, no_choices, 1, 256, VRC_NUM(model, num_experts, I)},
     {"model.experts_per_token", "k", "Experts per token", "k", "", "Top-k routing: experts each token uses (active parameters, MLP activations).",
      K::integer, no_choices, 1, 16, VRC_NUM(model, experts_per_token, I)},
+    {"model.moe_ffn_hidden_size", "fe", "Expert FFN size", "", "", "Width of one routed or shared expert (DeepSeekMoE: 1408, narrower than the dense MLP); 0 = FFN size.",
+     K::integer, no_choices, 0, 131072, VRC_NUM(model, moe_ffn_hidden_size, I), "auto"},
+    {"model.num_shared_experts", "Es", "Shared experts", "", "", "Experts every token passes through besides its k routed ones (DeepSeekMoE: 2).",
+     K::integer, no_choices, 0, 16, VRC_NUM(model, num_shared_experts, I)},
+    {"model.dense_layers", "Ld", "Dense layers", "", "layers", "MoE models: leading layers with a dense MLP of FFN size (DeepSeekMoE: 1).",
+     K::integer, no_choices, 0, 16, VRC_NUM(model, dense_layers, I)},
     {"model.activation", "act", "Activation", "", "", "MLP activation as implemented; gelu_new (GPT-2's Python tanh formula) saves 5 f-wide tensors in eager mode; auto = GELU or SiLU by MLP.",
      K::choice, activation_choice, 0, 5, VRC_ENUM(model, activation, Activation)},
     {"model.params_override", "P", "Parameter override", "P", "parameters", "When > 0, use this parameter count instead of the architecture's.",
      K::number, no_choices, 0, 1e12, VRC_NUM(model, params_override, double)},
     // training
+    {"training.method", "meth", "Method", "", "", "full: every parameter trains; lora: low-rank adapters on a frozen 16-bit model; qlora: adapters on a 4-bit (or 8-bit) frozen model; freeze: only the last k layers train.",
+     K::choice, method_choice, 0, 3, VRC_ENUM(training, method, TrainingMethod)},
+    {"training.lora_rank", "rank", "LoRA rank", "r", "", "Rank r of each adapter: r·(d_in + d_out) trainable parameters per adapted linear (PEFT default 8).",
+     K::integer, no_choices, 1, 256, VRC_NUM(training, lora_rank, I)},
+    {"training.lora_targets", "tgt", "LoRA targets", "", "", "Linears that get adapters: attention (q,k,v,o), all_linear, or a list of q,k,v,o,gate,up,down (PEFT's Llama default: q,v).",
+     K::text, no_choices, 0, 0, nullptr, nullptr, [](const Scenario& s) { return format_lora_targets(s.training.lora_targets); },
+     [](Scenario& s, std::string v) { s.training.lora_targets = parse_lora_targets(v); }},
+    {"training.lora_dropout", "ldrop", "LoRA dropout", "", "", "Dropout on each adapter's input; above 0 every adapter keeps a 1-byte mask and its own copy of its input.",
+     K::number, no_choices, 0, 0.5, VRC_NUM(training, lora_dropout, double)},
+    {"training.adapter_dtype", "adt", "Adapter dtype", "", "", "fp32: adapters, their gradients and AdamW states in fp32 (PEFT's default); match: the model's weight dtype (torchtune).",
+     K::choice, adapter_dtype_choice, 0, 1, VRC_ENUM(training, adapter_dtype, AdapterDtype)},
+    {"training.base_weight_format", "qfmt", "QLoRA base format", "", "", "nf4: 4-bit NormalFloat with double quantisation, 4.127 bits/param (QLoRA); nf4_no_dq: 4.5 bits; int8: LLM.int8, 8 bits + an fp32 scale per row.",
+     K::choice, base_weight_format_choice, 0, 2, VRC_ENUM(training, base_weight_format, BaseWeightFormat)},
+    {"training.trainable_layers", "tlay", "Trainable layers", "", "layers", "Freeze: only the last k layers train (LLaMA-Factory freeze_trainable_layers); 0 = all layers. Embeddings, final norm and LM head stay frozen.",
+     K::integer, no_choices, 0, 200, VRC_NUM(training, trainable_layers, I), "all"},
     {"training.seq_len", "s", "Sequence length", "s", "tokens", "Tokens per sequence. Activations grow with s (and s² without FlashAttention).",
      K::integer, no_choices, 128, 131072, VRC_NUM(training, seq_len, I)},
     {"training.micro_batch_size", "b", "Micro-batch", "b", "sequences/GPU", "Sequences per GPU per forward/backward pass. Activations grow linearly with b.",
@@ -164,6 +193,8 @@ const std::array<FieldSpec, 61> field_table = {{
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_params)},
     {"parallel.expert", "ep", "Expert parallel", "", "", "Expert-parallel degree: expert weights divide by it (MoE).",
      K::integer, no_choices, 1, 256, VRC_NUM(parallel, expert, I)},
+    {"parallel.interleave", "vpp", "Interleave", "v", "stages/GPU", "Virtual pipeline stages per GPU (interleaved 1F1B): the bubble shrinks by v, point-to-point sends grow by v.",
+     K::integer, no_choices, 1, 16, VRC_NUM(parallel, interleave, I)},
     // hardware
     {"hardware.gpu", "gpu", "GPU", "", "", "A GPU preset name fills memory and throughput; any other text is a label.",
      K::text, no_choices, 0, 0, VRC_TEXT(hardware, gpu)},
@@ -183,6 +214,16 @@ const std::array<FieldSpec, 61> field_table = {{
      K::number, no_choices, 0, 8, VRC_NUM(hardware, cuda_context_gib, double)},
     {"hardware.allocator_overhead", "alloc", "Allocator overhead", "", "", "Fraction the caching allocator reserves above the peak of allocated tensors (fragmentation, rounding).",
      K::number, no_choices, 0, 1, VRC_NUM(hardware, allocator_overhead, double)},
+    {"hardware.throughput_model", "tm", "Throughput model", "", "", "fixed: time = FLOPs / the achieved TFLOP/s (or MFU) given; predicted: step time modelled from compute, communication, bubble and optimizer.",
+     K::choice, throughput_model_choice, 0, 1, VRC_ENUM(hardware, throughput_model, ThroughputModel)},
+    {"hardware.gpus_per_node", "gpn", "GPUs per node", "", "", "GPUs sharing the fast intra-node link (NVLink); groups larger than this cross nodes.",
+     K::integer, no_choices, 1, 72, VRC_NUM(hardware, gpus_per_node, I)},
+    {"hardware.intra_node_gbps", "nvl", "Intra-node link", "", "GB/s", "Per-GPU bandwidth to the other GPUs of its node, one direction (DGX A100 NVLink: 300).",
+     K::number, no_choices, 1, 2000, VRC_NUM(hardware, intra_node_gbps, double)},
+    {"hardware.inter_node_gbps", "ib", "Inter-node link", "", "GB/s", "Per-GPU network bandwidth between nodes, one direction (one 200 Gb/s NIC per GPU: 25).",
+     K::number, no_choices, 0.1, 200, VRC_NUM(hardware, inter_node_gbps, double)},
+    {"hardware.memory_bandwidth_gbps", "hbm", "Memory bandwidth", "", "GB/s", "GPU memory bandwidth (A100 80GB: 2039); bounds norms, activations, softmax and the optimizer step.",
+     K::number, no_choices, 100, 10000, VRC_NUM(hardware, memory_bandwidth_gbps, double)},
 }};
 
 #undef VRC_NUM
@@ -224,6 +265,7 @@ std::span<const char* const> recompute_names() { return recompute_choice; }
 std::span<const char* const> framework_names() { return framework_choice; }
 std::span<const char* const> kernels_names() { return kernels_choice; }
 std::span<const char* const> loss_names() { return loss_choice; }
+std::span<const char* const> throughput_model_names() { return throughput_model_choice; }
 
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { loadApi } from './_support.mjs';
+import { cliJson, loadApi } from './_support.mjs';
 
 const api = await loadApi();
 const clone = (x) => JSON.parse(JSON.stringify(x));
@@ -30,7 +30,14 @@ const roundTrips = [
     parallel: { num_gpus: 16384, tensor: 8, pipeline: 16, zero_stage: 1, sequence_parallel: true, partition_activations: true },
     training: { seq_len: 8192, global_batch_size: 2048, tokens: 15.6e12 } }],
   ['MoE with expert parallelism and offload', { model: 'mixtral-8x7b', parallel: { num_gpus: 16, expert: 8, offload_optimizer: true } }],
+  ['the predicted throughput model with interleaving and custom links',
+    { parallel: { num_gpus: 64, pipeline: 4, interleave: 2 },
+      hardware: { throughput_model: 'predicted', gpus_per_node: 4, intra_node_gbps: 123.5, inter_node_gbps: 12.5, memory_bandwidth_gbps: 1555 } }],
   ['grad accumulation instead of a global batch', { training: { global_batch_size: 0, grad_accum_steps: 3 } }],
+  ['LoRA with an explicit target list', { model: 'llama-3-8b',
+    training: { method: 'lora', lora_rank: 32, lora_targets: 'q,v,gate', lora_dropout: 0.1, adapter_dtype: 'match' } }],
+  ['QLoRA with int8 base weights', { model: 'mistral-7b', training: { method: 'qlora', lora_targets: 'all_linear', base_weight_format: 'int8' } }],
+  ['freeze the last 2 layers', { model: 'gemma-2-2b', training: { method: 'freeze', trainable_layers: 2 } }],
 ];
 
 const presetRoundTrips = [
@@ -51,6 +58,31 @@ for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
     assert.deepStrictEqual(api.decodeLink(`#${link}`), decoded, 'a leading # is accepted');
   });
 }
+
+test('a LoRA link round-trips through every face with identical numbers (link, JS API, CLI)', () => {
+  // The link a person shares: QLoRA on Llama 3.1 8B, r 16 on q, k, v, o, one RTX 4090.
+  const link = 'v=2&mp=llama-3.1-8b&gpu=RTX-4090&meth=qlora&rank=16&tgt=attention&ldrop=0.05&b=2&B=16&N=1&z=0';
+  const decoded = api.decodeLink(link);
+  assert.deepStrictEqual(decoded.issues, []);
+  const t = decoded.scenario.training;
+  assert.equal(t.method, 'qlora');
+  assert.equal(t.lora_rank, 16);
+  assert.equal(t.lora_targets, 'attention');
+  assert.equal(t.lora_dropout, 0.05);
+  const fromApi = api.estimate(decoded.scenario);
+  assert.equal(fromApi.parameters.trainable, 32 * 16 * ((4096 + 4096) + 2 * (4096 + 1024) + (4096 + 4096)));
+  // The JS API writes the same link back, the CLI opens it to the same numbers and prints it again.
+  assert.equal(api.encodeLink(decoded.scenario), link);
+  const fromCli = cliJson({}, ['--link', link]);
+  assert.equal(fromCli.status, 0);
+  assert.deepStrictEqual(fromCli.json, fromApi);
+  const printed = cliJson(decoded.scenario, ['--print-link']);
+  assert.equal(printed.before.trim(), link);
+  // The target list in its text form survives the link too (written in q,k,v,o,gate,up,down order).
+  const listed = api.encodeLink({ ...decoded.scenario, training: { ...t, lora_targets: 'gate, v_proj' } });
+  assert.match(listed, /(^|&)tgt=v(,|%2C)gate(&|$)/);
+  assert.equal(api.decodeLink(listed).scenario.training.lora_targets, 'v,gate');
+});
 
 test('links hold only what differs from the defaults', () => {
   assert.equal(api.encodeLink({}), 'v=2');
@@ -78,7 +110,7 @@ const V1_DEFAULTS = Object.freeze({
     tied_embeddings: true, position_embedding: 'learned', max_position_embeddings: 2048, num_experts: 1,
     experts_per_token: 1, params_override: 0,
     // Fields added after version 1 take the values that reproduce what a v1 link meant.
-    activation: 'auto',
+    activation: 'auto', norms_per_layer: 2, moe_ffn_hidden_size: 0, num_shared_experts: 0, dense_layers: 0,
   },
   training: {
     seq_len: 2048, micro_batch_size: 1, global_batch_size: 1024, grad_accum_steps: 0, tokens: 300e9,
@@ -88,17 +120,26 @@ const V1_DEFAULTS = Object.freeze({
     framework: 'generic', kernels: 'fused', loss: 'standard', loss_chunks: 8, recompute_layers: 0,
     optimizer_impl: 'fused', paged_optimizer: false, persistent_gradients: true, optimizer_in_backward: false,
     offload_activations: false,
+    // Every parameter trained.
+    method: 'full', lora_rank: 8, lora_targets: 'q,v', lora_dropout: 0, adapter_dtype: 'fp32',
+    base_weight_format: 'nf4', trainable_layers: 0,
   },
   parallel: {
     num_gpus: 8, tensor: 1, pipeline: 1, zero_stage: 1, sequence_parallel: false, partition_activations: false,
     zero3_live_params: 0, offload_optimizer: false, expert: 1,
     offload_params: false, zero_impl: 'deepspeed',
+    // Added after v1 with the value that keeps every v1 link's meaning: no interleaving.
+    interleave: 1,
   },
   hardware: {
     gpu: 'A100-80GB', memory_gib: 80, peak_tflops: 312, achieved_tflops: 150, mfu: 0, price_per_gpu_hour: 1.8,
     reserved_gib: 0,
     // Version 1 counted no CUDA context and no allocator reserve.
     cuda_context_gib: 0, allocator_overhead: 0,
+    // Added after v1: the fixed throughput model keeps v1's time and cost; the node, links and
+    // memory bandwidth are the A100-80GB preset's (DGX A100 datasheet: 8 GPUs, NVLink 600 GB/s both
+    // ways, one 200 Gb/s HDR NIC per GPU; A100 80GB SXM datasheet: 2039 GB/s).
+    throughput_model: 'fixed', gpus_per_node: 8, intra_node_gbps: 300, inter_node_gbps: 25, memory_bandwidth_gbps: 2039,
   },
 });
 
@@ -118,7 +159,11 @@ const LLAMA_2_7B = {
 };
 // NVIDIA H100 SXM: 80 GB HBM3 reported as 81559 MiB = 79.6 GiB, 989 dense bf16 TFLOP/s; the
 // preset's achieved 400 TFLOP/s (Llama 3 paper) and $3.0 per GPU-hour.
-const H100_SXM = { gpu: 'H100-SXM', memory_gib: 79.6, peak_tflops: 989, achieved_tflops: 400, mfu: 0, price_per_gpu_hour: 3, reserved_gib: 0 };
+// DGX H100 datasheet: 8 GPUs, NVLink 900 GB/s both ways, one 400 Gb/s NIC per GPU; H100 SXM 3.35 TB/s HBM3.
+const H100_SXM = {
+  gpu: 'H100-SXM', memory_gib: 79.6, peak_tflops: 989, achieved_tflops: 400, mfu: 0, price_per_gpu_hour: 3, reserved_gib: 0,
+  throughput_model: 'fixed', gpus_per_node: 8, intra_node_gbps: 450, inter_node_gbps: 50, memory_bandwidth_gbps: 3350,
+};
 // Mixtral 8x7B (config.json): Mistral-7B layers with 8 experts, 2 per token, 8 KV heads, 32768 positions.
 const MIXTRAL = {
   name: 'Mixtral-8x7B', layers: 32, hidden_size: 4096, num_heads: 32, num_kv_heads: 8, head_dim: 0,
@@ -165,7 +210,9 @@ const pinned = [
       model: { layers: 12, hidden_size: 768, num_heads: 12, max_position_embeddings: 1024 },
       training: { seq_len: 1024, micro_batch_size: 8, global_batch_size: 32, precision: 'fp32', optimizer: 'sgd' },
       parallel: { num_gpus: 1, zero_stage: 0 },
-      hardware: { gpu: 'RTX-4090', memory_gib: 24, peak_tflops: 165.2, achieved_tflops: 66, price_per_gpu_hour: 0.25, reserved_gib: 1.5 },
+      // The preset's workstation: 4 GPUs on PCIe 4.0 x16 (32 GB/s), 10 Gb/s Ethernet; AD102 whitepaper 1008 GB/s.
+      hardware: { gpu: 'RTX-4090', memory_gib: 24, peak_tflops: 165.2, achieved_tflops: 66, price_per_gpu_hour: 0.25, reserved_gib: 1.5,
+        gpus_per_node: 4, intra_node_gbps: 32, inter_node_gbps: 1.25, memory_bandwidth_gbps: 1008 },
     }),
     check: (e) => assert.equal(e.parameters.total, 124_439_808),  // the GPT-2 124M architecture
   },

@@ -28,6 +28,9 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mirrors import _CudaLikeDropout as CudaLikeDropout  # noqa: E402  (CUDA's bool dropout mask)
+
 torch.manual_seed(0)
 torch.set_num_threads(1)
 
@@ -53,30 +56,13 @@ class RMSNorm(nn.Module):  # transformers LlamaRMSNorm
         return self.weight * x.to(input_dtype)
 
 
-class CudaDropout(torch.autograd.Function):
-    """torch.native_dropout as it runs on CUDA: saves a bool mask (1 byte per element). The CPU
-    kernel of torch 1.13 saves a mask in the input's dtype instead, which GPUs never do."""
-
-    @staticmethod
-    def forward(ctx, x, p):
-        mask = torch.rand(x.shape) >= p
-        ctx.save_for_backward(mask)
-        ctx.scale = 1.0 / (1.0 - p)
-        return x * mask * ctx.scale
-
-    @staticmethod
-    def backward(ctx, grad):
-        (mask,) = ctx.saved_tensors
-        return grad * mask * ctx.scale, None
-
-
 class Dropout(nn.Module):
     def __init__(self, p):
         super().__init__()
         self.p = p
 
     def forward(self, x):
-        return CudaDropout.apply(x, self.p)
+        return CudaLikeDropout.apply(x, self.p)
 
 
 class LoraLinear(nn.Module):  # peft lora.Linear.forward (vanilla LoRA)

@@ -175,7 +175,7 @@ const std::array<FieldSpec, 78> field_table = {{
      K::integer, no_choices, 1, 16384, VRC_NUM(parallel, num_gpus, I)},
     {"parallel.tensor", "t", "Tensor parallel", "t", "", "Tensor-parallel degree: divides model states and most activations by t.",
      K::integer, no_choices, 1, 64, VRC_NUM(parallel, tensor, I)},
-    {"parallel.pipeline", "p", "Pipeline parallel", "p", "", "Pipeline stages: divides model states by p; the first stage keeps p micro-batches in flight.",
+    {"parallel.pipeline", "p", "Pipeline parallel", "p", "", "Pipeline stages: divides model states by p; the first stage keeps p micro-batches in flight (p + (p−1)/v with v interleaved chunks).",
      K::integer, no_choices, 1, 128, VRC_NUM(parallel, pipeline, I)},
     {"parallel.zero_stage", "z", "ZeRO stage", "", "", "0 off; 1 shards optimizer; 2 + gradients; 3 + weights, over DP.",
      K::integer, no_choices, 0, 3, VRC_NUM(parallel, zero_stage, int)},
@@ -193,7 +193,7 @@ const std::array<FieldSpec, 78> field_table = {{
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_params)},
     {"parallel.expert", "ep", "Expert parallel", "", "", "Expert-parallel degree: expert weights divide by it (MoE).",
      K::integer, no_choices, 1, 256, VRC_NUM(parallel, expert, I)},
-    {"parallel.interleave", "vpp", "Interleave", "v", "stages/GPU", "Virtual pipeline stages per GPU (interleaved 1F1B): the bubble shrinks by v, point-to-point sends grow by v.",
+    {"parallel.interleave", "vpp", "Interleave", "v", "stages/GPU", "Virtual pipeline stages per GPU (interleaved 1F1B): the bubble shrinks by v, point-to-point sends grow by v, the first stage keeps (p−1)/v more micro-batches of activations.",
      K::integer, no_choices, 1, 16, VRC_NUM(parallel, interleave, I)},
     // hardware
     {"hardware.gpu", "gpu", "GPU", "", "", "A GPU preset name fills memory and throughput; any other text is a label.",

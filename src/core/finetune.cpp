@@ -118,7 +118,8 @@ LayerLinears layer_linears(const ModelConfig& m, const Layout& r, bool dense_lay
 AdapterCounts adapter_params_per_layer(const ModelConfig& m, const Layout& r, std::int64_t rank,
                                        std::uint32_t targets, bool dense_layer) {
     AdapterCounts c;
-    for (const LayerLinear& l : layer_linears(m, r, dense_layer).all()) {
+    const LayerLinears linears = layer_linears(m, r, dense_layer);  // all() views it: keep it alive
+    for (const LayerLinear& l : linears.all()) {
         if (!(l.modules & targets)) continue;
         // A: r × d_in, B: d_out × r, no biases (PEFT bias="none"). [LORA §4.1]
         double params = double(rank) * (l.d_in + l.d_out) * l.copies;
@@ -185,7 +186,8 @@ void count_fine_tuning(const Scenario& sc, const Layout& r, ParameterCounts& c) 
     for (bool dense : {false, true}) {
         const double count = dense ? c.dense_layers : layers - c.dense_layers;
         if (count <= 0) continue;
-        for (const LayerLinear& l : layer_linears(m, r, dense).all()) {
+        const LayerLinears linears = layer_linears(m, r, dense);  // all() views it: keep it alive
+        for (const LayerLinear& l : linears.all()) {
             double bytes = quantized_matrix_bytes(tr.base_weight_format, l.d_in, l.d_out);
             c.quantized += count * l.d_in * l.d_out * l.copies;
             c.quantized_bytes += count * l.copies * bytes;

@@ -70,7 +70,8 @@ struct LayerLinear {
 struct LayerLinears {
     std::array<LayerLinear, 12> items{};
     int count = 0;
-    std::span<const LayerLinear> all() const { return {items.data(), std::size_t(count)}; }
+    std::span<const LayerLinear> all() const& { return {items.data(), std::size_t(count)}; }
+    std::span<const LayerLinear> all() && = delete;  // a view into a temporary would dangle
 };
 
 // Llama-family layers (RMSNorm) have separate q, k, v projections; GPT-2 and GPT-NeoX (LayerNorm)

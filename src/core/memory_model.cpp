@@ -283,7 +283,8 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const Layout& r, const Wi
     std::array<Input, 8> inputs = {{{norm_out, false}, {e, flash}, {norm_out, false}, {inner_bytes, false},
                                     {e, false}, {e, false}, {e, false}, {inner_bytes, false}}};
     double kept = 0;
-    for (const LayerLinear& lin : layer_linears(m, r).all()) {
+    const LayerLinears linears = layer_linears(m, r);  // all() views it: keep it alive
+    for (const LayerLinear& lin : linears.all()) {
         if (!(lin.modules & tr.lora_targets)) continue;
         double routed = lin.expert ? w.routed : 1.0;
         Input& in = inputs[std::size_t(lin.input) + (lin.expert ? 4 : 0)];
@@ -603,8 +604,15 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     const double sbh = tokens * h;
     a.sbh_coefficient = (a.layer.replicated() / split.sequence_split + a.layer.tensor_parallel() / t) / h / split.zero_r;
     a.as2b_coefficient = a.layer.scores_per_as / t / split.zero_r;
-    // 1F1B: the first stage keeps p micro-batches in flight (fewer if the step has fewer). [MEGA-ACT §4.2.3]
-    a.in_flight_microbatches = double(std::min<std::int64_t>(par.pipeline, r.grad_accum_steps));
+    // 1F1B: the first stage keeps p micro-batches in flight (fewer if the step has fewer). Interleaved
+    // 1F1B with v chunks per rank keeps L·(1 + (p−1)/(p·v)) layers, i.e. p + (p−1)/v stages' worth,
+    // at most all m micro-batches. [MEGA-ACT §4.2.3; Narayanan et al. 2021, arXiv:2104.04473, §2.2.2]
+    const double pp_stages = double(par.pipeline), accum = double(r.grad_accum_steps);
+    const bool interleaved = par.pipeline > 1 && par.interleave > 1;
+    a.in_flight_microbatches = interleaved ? std::min(pp_stages + (pp_stages - 1) / double(par.interleave), accum)
+                                           : std::min(pp_stages, accum);
+    // The embedding lives in rank 0's first chunk, which holds up to 2p − 1 micro-batches when interleaved.
+    const double embedding_in_flight = interleaved ? std::min(2 * pp_stages - 1, accum) : a.in_flight_microbatches;
     // One micro-batch's activations of `n` layers that keep any (layers below the first trained one
     // build no autograd graph and keep nothing).
     auto stage_layer_bytes = [&](double n) {
@@ -619,7 +627,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     const double seq_split = split.sequence_split;
     // Embedding dropout mask, 1 B per s·b·h, on the first stage for every in-flight micro-batch. [MEGA-ACT §4.3]
     // Fine-tuning: the frozen embedding's output needs no gradient, so its dropout keeps no mask.
-    a.embedding_bytes = tr.dropout && full_training ? sbh / seq_split * a.in_flight_microbatches : 0.0;
+    a.embedding_bytes = tr.dropout && full_training ? sbh / seq_split * embedding_in_flight : 0.0;
     // Last stage: the final norm's input (and what an eager norm saves) and the LM head's input. [MEGA-ACT §4.3]
     double final_norm_per_token = 0, head_input_per_token = 0;
     switch (tr.kernels) {
@@ -734,7 +742,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
         PhaseMemory bwd_end = base;
         bwd_end.weights = ms.weights + ms.live_params + cache_per_layer;
         bwd_end.gradients = grads_end + ms.buckets;
-        bwd_end.activations = std::min(layers_activations, a.per_layer_bytes) + (first ? a.embedding_bytes / std::max(1.0, a.in_flight_microbatches) : 0.0);
+        bwd_end.activations = std::min(layers_activations, a.per_layer_bytes) + (first ? a.embedding_bytes / std::max(1.0, embedding_in_flight) : 0.0);
         bwd_end.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads + ms.dequantized;
         st.timeline.at(StepPhase::backward) = larger(bwd_start, bwd_end);
 

@@ -106,6 +106,50 @@ void BM_AllSweeps(benchmark::State& state) {
 }
 BENCHMARK(BM_AllSweeps)->Unit(benchmark::kMicrosecond);
 
+// The JS API's estimate() path, natively: scenario JSON text → decode + validate → estimate → JSON
+// text, and its parts (what a wasm call costs on top of this is bench/js/api-bench.mjs's).
+const std::string& default_scenario_text() {
+    static const std::string text = codec::scenario_to_json(Scenario{}).dump();
+    return text;
+}
+
+void BM_JsonParseScenarioText(benchmark::State& state) {
+    for (auto _ : state) {
+        nlohmann::json j;
+        std::string problem;
+        benchmark::DoNotOptimize(codec::parse_json_text(default_scenario_text(), j, problem));
+        benchmark::DoNotOptimize(j);
+    }
+}
+BENCHMARK(BM_JsonParseScenarioText);
+
+void BM_DecodeScenarioText(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(codec::scenario_from_json_text(default_scenario_text()));
+}
+BENCHMARK(BM_DecodeScenarioText);
+
+void BM_EvaluationToJson(benchmark::State& state) {
+    Scenario s;
+    Evaluation ev = evaluate(s);
+    for (auto _ : state) benchmark::DoNotOptimize(codec::evaluation_to_json(s, ev));
+}
+BENCHMARK(BM_EvaluationToJson);
+
+void BM_EvaluationToJsonText(benchmark::State& state) {
+    Scenario s;
+    Evaluation ev = evaluate(s);
+    for (auto _ : state) benchmark::DoNotOptimize(codec::evaluation_to_json(s, ev).dump());
+}
+BENCHMARK(BM_EvaluationToJsonText);
+
+void BM_EstimateJsonTextRoundTrip(benchmark::State& state) {
+    for (auto _ : state) {
+        auto decoded = codec::scenario_from_json_text(default_scenario_text());
+        benchmark::DoNotOptimize(codec::evaluation_to_json(decoded.scenario, evaluate(decoded.scenario), decoded.notes).dump());
+    }
+}
+BENCHMARK(BM_EstimateJsonTextRoundTrip);
+
 }  // namespace
 
 

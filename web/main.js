@@ -1,6 +1,7 @@
 // vramcalc page glue (ES module, no inline script: runs under CSP script-src 'self' 'wasm-unsafe-eval').
-// Fetches the fonts in parallel with the wasm, starts the app, owns the on-demand frame loop
-// (a frame is drawn only after input, resize or zoom), and exposes window.vramcalcTest.
+// Fetches the fonts in parallel with the wasm, starts the app (numbers first, then the canvas),
+// owns the on-demand frame loop (a frame is drawn only after input, resize or zoom), and exposes
+// window.vramcalcTest.
 import createVramcalcApp from './vramcalc-app.js';
 
 const canvas = document.getElementById('canvas');
@@ -13,6 +14,34 @@ function fail(message) {
   if (status) status.textContent = message;
   document.documentElement.classList.remove('ready');
 }
+
+// Resolves once the browser has produced the next frame (its main-thread work done).
+const afterNextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// Resolves once the browser reports the numbers of the DOM summary on screen (Element Timing;
+// where that API is missing, after the next frame; in any case within a second). The canvas's
+// start-up keeps the browser's GPU process busy, so it waits for this.
+const summary = document.getElementById('summary');
+if (summary) summary.setAttribute('elementtiming', 'vramcalc-numbers');
+const numbersShown = () => new Promise((resolve) => {
+  let observer = null;
+  const done = () => {
+    clearTimeout(timer);
+    if (observer) observer.disconnect();
+    resolve();
+  };
+  const timer = setTimeout(done, 1000);
+  if (summary && window.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes('element')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.identifier === 'vramcalc-numbers')) done();
+    });
+    observer.observe({ type: 'element', buffered: true });
+  } else {
+    afterNextFrame().then(done);
+  }
+});
+const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 500));
+let firstFrameDrawn;
+const afterFirstFrame = new Promise((resolve) => { firstFrameDrawn = resolve; });
 
 start().catch((e) => {
   console.error(e);
@@ -31,45 +60,40 @@ async function start() {
       const t0 = performance.now();
       const more = Module._vramcalc_frame();
       if (frameTimes.length < 64) frameTimes.push(performance.now() - t0);
+      if (window.vramcalcFirstFrameMs !== undefined) firstFrameDrawn();
       if (more) requestFrame();
     });
   };
-  const appReady = createVramcalcApp({
+  // Start-up (src/app/main.cpp): the wasm's main() writes the verdict and headline numbers into
+  // the DOM summary as soon as the module is instantiated; the browser shows them before anything
+  // else runs; then the WebGL context, shaders and fonts (vramcalc_start_gl) and the first frame.
+  Module = await createVramcalcApp({
     canvas,
     vramcalcRequestFrame: () => requestFrame(),
-    preRun: [(m) => {
-      m.addRunDependency('vramcalc-fonts');
-      fonts.then((buffers) => {
-        m.vramcalcFonts = buffers;
-        m.removeRunDependency('vramcalc-fonts');
-      });
-    }],
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
   });
-  // While the wasm downloads and compiles (off the main thread), create the WebGL2 context with
-  // the attributes the app wants; GLFW then reuses it. The first context of a page can take a
-  // few hundred milliseconds (software GL especially), so this hides it behind the download.
-  // Size the backing store first (CSS size × devicePixelRatio, as the app will) so the drawing
-  // buffer is allocated once, together with the context.
-  const rect = canvas.getBoundingClientRect();
-  const ratio = window.devicePixelRatio || 1;
-  canvas.width = Math.max(1, Math.round(rect.width * ratio));
-  canvas.height = Math.max(1, Math.round(rect.height * ratio));
-  const gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false,
-    premultipliedAlpha: true, preserveDrawingBuffer: false });
-  if (!gl) {
-    fail('This page needs WebGL 2, which this browser or device does not provide.');
-    return;
-  }
-  // A first synchronous call makes the browser finish creating the context now, overlapping
-  // the download/compile of the wasm instead of following it.
-  gl.getParameter(gl.MAX_TEXTURE_SIZE);
-  performance.mark('vramcalc-context');
-  Module = await appReady;
   performance.mark('vramcalc-ready');
   // The C++ side calls Module.vramcalcRequestFrame; the factory's object is the module.
   Module.vramcalcRequestFrame = requestFrame;
+  await numbersShown();
+  performance.mark('vramcalc-numbers-shown');
+  Module.vramcalcFonts = await fonts;
+  if (!Module._vramcalc_start_gl()) {
+    document.documentElement.classList.remove('ready');
+    return;
+  }
+  // The ImGui shaders' compile status, asked once the page is idle (it would wait for drawing);
+  // -1: the browser is still compiling (KHR_parallel_shader_compile), ask at the next idle time
+  // (after 20 tries, e.g. a lost context that never reports done, the answer is waited for).
+  let glChecks = 0;
+  const checkGl = () => {
+    const status = Module._vramcalc_check_gl(++glChecks >= 20 ? 1 : 0);
+    if (status < 0) idle(checkGl);
+    else if (!status) console.error('vramcalc: a shader failed to build (see the log above)');
+    else window.vramcalcShadersCheckedMs = performance.now();
+  };
+  afterFirstFrame.then(() => idle(checkGl));
 
   const wake = () => { Module._vramcalc_wake(); };
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
@@ -161,6 +185,7 @@ async function start() {
     frameCount: () => Module._vramcalc_test_frame_count(),
     busy: () => frameQueued,  // a frame is scheduled (the page has not settled yet)
     layout: () => json(Module._vramcalc_test_layout),
+    glStateCached: () => Module._vramcalc_test_gl_state_cached() === 1,  // cache == WebGL (asks WebGL: waits)
     itemRect: (name) => json(Module._vramcalc_test_item_rect, name),
     charts: () => json(Module._vramcalc_test_charts),
     shaders: () => json(Module._vramcalc_test_shaders),

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "gfx.hpp"
+#include "gl_state.hpp"
+#include "page.hpp"
 #include "shaders_embedded.hpp"
 
 namespace vramcalc::app::fitmap {
@@ -29,41 +32,55 @@ unsigned grid_version = 0, rendered_version = ~0u;
 bool rendered_smooth_x = false, rendered_smooth_y = false;
 float rendered_ratio = 0;
 
-GLuint compile(GLenum stage, const char* body, const char* stage_name) {
+GLuint compiling_program = 0, compiling_vs = 0, compiling_fs = 0;  // started, status not yet asked
+
+GLuint compile(GLenum stage, const char* body) {
     GLuint sh = glCreateShader(stage);
     const char* parts[] = {"#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n",
                            body};
     glShaderSource(sh, 2, parts, nullptr);
     glCompileShader(sh);
-    GLint ok = 0;
-    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = {};
-        glGetShaderInfoLog(sh, sizeof log, nullptr, log);
-        build_error += std::string("fitmap ") + stage_name + " shader failed to compile: " + log + "\n";
-    }
     return sh;
 }
 
-void build() {
+// Compiles and links without asking how it went (that would wait for the compiler).
+void start() {
     if (build_tried) return;
     build_tried = true;
-    GLuint vs = compile(GL_VERTEX_SHADER, shaders::quad_vert, "vertex");
-    GLuint fs = compile(GL_FRAGMENT_SHADER, shaders::fitmap_frag, "fragment");
-    GLuint p = glCreateProgram();
-    glAttachShader(p, vs);
-    glAttachShader(p, fs);
-    glLinkProgram(p);
+    compiling_vs = compile(GL_VERTEX_SHADER, shaders::quad_vert);
+    compiling_fs = compile(GL_FRAGMENT_SHADER, shaders::fitmap_frag);
+    compiling_program = glCreateProgram();
+    glAttachShader(compiling_program, compiling_vs);
+    glAttachShader(compiling_program, compiling_fs);
+    glLinkProgram(compiling_program);
+}
+
+// Whether the browser is still compiling (KHR_parallel_shader_compile answers without waiting;
+// without it, false: finish() then waits).
+bool compiling() { return compiling_program != 0 && !gl_state::program_done(compiling_program); }
+
+// Asks how the build went; logs a failure; looks up the uniforms.
+void finish() {
+    if (!compiling_program) return;
+    GLuint p = compiling_program, vs = compiling_vs, fs = compiling_fs;
+    compiling_program = compiling_vs = compiling_fs = 0;
     GLint linked = 0;
     glGetProgramiv(p, GL_LINK_STATUS, &linked);
     if (!linked) {
         char log[2048] = {};
+        for (auto [sh, stage_name] : {std::pair{vs, "vertex"}, std::pair{fs, "fragment"}}) {
+            GLint ok = 0;
+            glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+            if (ok) continue;
+            glGetShaderInfoLog(sh, sizeof log, nullptr, log);
+            build_error += std::string("fitmap ") + stage_name + " shader failed to compile: " + log + "\n";
+        }
         glGetProgramInfoLog(p, sizeof log, nullptr, log);
         build_error += std::string("fitmap program failed to link: ") + log + "\n";
     }
     glDeleteShader(vs);
     glDeleteShader(fs);
-    if (!linked || !build_error.empty()) {
+    if (!linked) {
         glDeleteProgram(p);
         std::string message = "[vramcalc] " + build_error;
         js_console_error(message.c_str());
@@ -170,7 +187,12 @@ void upload(const float* ratios, int columns, int rows) {
 }
 
 unsigned texture(int w, int h, bool smooth_x, bool smooth_y, float ratio) {
-    build();
+    start();
+    if (compiling()) {  // drawn in a later frame, once compiled
+        wake(2);
+        return 0;
+    }
+    finish();
     if (!program || !grid_texture || w <= 0 || h <= 0) return 0;
     w = std::min(w, 4096);
     h = std::min(h, 4096);
@@ -186,9 +208,11 @@ unsigned texture(int w, int h, bool smooth_x, bool smooth_y, float ratio) {
 }
 
 bool build_now() {
-    build();
+    start();
+    finish();
     return program != 0;
 }
+bool pending() { return compiling(); }
 bool ok() { return program != 0; }
 bool tried() { return build_tried; }
 const std::string& error() { return build_error; }

@@ -35,7 +35,8 @@ void upload(const float* ratios, int columns, int rows);
 
 // The heatmap as a texture of w × h framebuffer pixels (top row first when drawn with
 // uv (0,1)-(1,0)), re-rendered by the shader only when the grid, the size or the flags changed:
-// frames that only move the mouse cost one textured quad. 0 if the shader is unavailable.
+// frames that only move the mouse cost one textured quad. 0 if the shader is unavailable, or
+// while the browser is still compiling it (pending(); another frame is asked for).
 // `smooth_x/y`: interpolate along dense numeric axes; discrete axes (t, p, ZeRO) show whole cells.
 unsigned texture(int width_px, int height_px, bool smooth_x, bool smooth_y, float pixel_ratio);
 
@@ -43,6 +44,7 @@ unsigned texture(int width_px, int height_px, bool smooth_x, bool smooth_y, floa
 // a compile or link error is logged to the console (console.error) and kept in error().
 bool build_now();
 bool ok();                 // built and linked (false before the first build)
+bool pending();            // being compiled by the browser (KHR_parallel_shader_compile says so)
 bool tried();              // a build was attempted
 const std::string& error();  // the compiler's/linker's log when !ok()
 int draws();               // heatmap renders executed (test hook: the shader really ran)

@@ -4,7 +4,9 @@
 #include <deque>
 #include <vector>
 
+#include "gl_state.hpp"
 #include "imgui.h"
+#include "page.hpp"
 #include "shaders_embedded.hpp"
 
 namespace vramcalc::app::gfx {
@@ -156,8 +158,12 @@ void begin_frame(int framebuffer_w, int framebuffer_h, float scale) {
 void draw_background() {
     glDisable(GL_SCISSOR_TEST);
     glDisable(GL_BLEND);
-    if (background_program.pending && !finish_program(background_program)) all_ok = false;
-    if (!background_program.ok()) {
+    // Still compiling (KHR_parallel_shader_compile tells without waiting): a plain clear this
+    // frame and the gradient in a later one, instead of blocking the first frame on the compiler.
+    bool compiling = background_program.pending && !gl_state::program_done(background_program.id);
+    if (compiling) wake(2);
+    else if (background_program.pending && !finish_program(background_program)) all_ok = false;
+    if (compiling || !background_program.ok()) {
         glClearColor(0.06f, 0.08f, 0.12f, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         return;

@@ -1,6 +1,12 @@
 // Entry point of the page: GLFW/WebGL2 setup, the on-demand frame loop, HiDPI handling and the
 // C exports that web/main.js calls (frame, wake-up, hash changes; the test hooks are test_hooks.cpp).
 //
+// Start-up, in two steps so the numbers come first: main() (as soon as the wasm is instantiated)
+// evaluates the scenario of the link and writes the verdict and headline numbers into the DOM
+// summary, touching no GL. web/main.js lets the browser show them, then calls
+// vramcalc_start_gl(): WebGL context, ImGui backends, shaders, fonts; then the first canvas frame.
+// GL state queries and ImGui's shader status checks are answered without waiting (gl_state.hpp).
+//
 // Frame loop: web/main.js owns requestAnimationFrame. Input events call vramcalc_wake(), which
 // asks for a few frames; vramcalc_frame() returns 1 while it wants more (settling layout,
 // feedback animations, a held mouse button). With no input the page draws nothing at all.
@@ -23,6 +29,7 @@
 #include "app.hpp"
 #include "page.hpp"
 #include "gfx.hpp"
+#include "gl_state.hpp"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
@@ -36,6 +43,7 @@ using namespace vramcalc::app;
 namespace {
 
 GLFWwindow* window = nullptr;
+bool device_objects = false;  // ImGui's GL program and font texture exist
 int frames_wanted = 0;
 long long frame_count = 0;
 float current_ratio = 0;
@@ -85,8 +93,10 @@ void update_canvas() {
     if (ratio != current_ratio) {
         current_ratio = ratio;
         build_fonts(ratio);
-        ImGui_ImplOpenGL3_DestroyFontsTexture();
-        ImGui_ImplOpenGL3_CreateFontsTexture();
+        if (device_objects) {  // at start-up, CreateDeviceObjects uploads the atlas
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+        }
     }
 }
 
@@ -161,13 +171,22 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
     return (frames_wanted > 0 || any_down || the_app().animating()) ? 1 : 0;
 }
 
-}  // extern "C"
+// The ImGui shaders' real compile and link status (asked once the page is idle: by then the
+// browser has compiled them, so the answer does not wait). 1 = all built, 0 = one failed (logged),
+// -1 = the browser is still compiling (KHR_parallel_shader_compile says so without waiting): ask
+// again later, or with wait = 1 to have the answer now (the query waits for the compiler).
+EMSCRIPTEN_KEEPALIVE int vramcalc_check_gl(int wait) {
+    if (!wait && !gl_state::deferred_done()) return -1;
+    return gl_state::check_deferred() ? 1 : 0;
+}
 
-int main() {
-    web::mark("vramcalc-main");
+// Step 2 of the start-up (web/main.js calls it once the DOM numbers are shown and the fonts have
+// arrived): the WebGL2 context, ImGui's backends, shaders and fonts. 1 on success.
+EMSCRIPTEN_KEEPALIVE int vramcalc_start_gl() {
+    if (window) return 1;
     if (!glfwInit()) {
         web::set_status_note("Could not start the page (GLFW).");
-        return 1;
+        return 0;
     }
     glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -176,18 +195,41 @@ int main() {
     glfwWindowHint(GLFW_DEPTH_BITS, 0);
     glfwWindowHint(GLFW_STENCIL_BITS, 0);
     glfwWindowHint(GLFW_SAMPLES, 0);
-    // The backing-store size web/main.js already gave the canvas (GLFW then leaves it alone).
+    // The backing store at CSS size × devicePixelRatio from the start (allocated once).
     web::CanvasMetrics m = web::canvas_metrics();
     int bw = std::max(1, int(std::lround(m.css_width * m.pixel_ratio)));
     int bh = std::max(1, int(std::lround(m.css_height * m.pixel_ratio)));
     window = glfwCreateWindow(bw, bh, "vramcalc", nullptr, nullptr);
     if (!window) {
         web::set_status_note("This page needs WebGL 2, which this browser did not provide.");
-        return 1;
+        return 0;
     }
     glfwMakeContextCurrent(window);
+    gl_state::seed();  // the only state read back from the context, while nothing is queued
     web::mark("vramcalc-window");
 
+    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    glfwSetScrollCallback(window, scroll_callback);
+    glfwSetKeyCallback(window, key_callback);
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    gfx::init();      // our shaders compile in the browser while the fonts are rasterised
+    update_canvas();  // backing store, font atlas (CPU)
+    web::mark("vramcalc-fonts-built");
+    // ImGui's program (waits once, for its link: uniform locations) and the font texture.
+    gl_state::begin_deferred_status();
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    gl_state::end_deferred_status();
+    device_objects = true;
+    web::mark("vramcalc-gl-ready");
+    wake(4);
+    return 1;
+}
+
+}  // extern "C"
+
+// Step 1 of the start-up: the numbers, before any GL work.
+int main() {
+    web::mark("vramcalc-main");
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
@@ -197,19 +239,8 @@ int main() {
     io.ConfigInputTextCursorBlink = false;  // a blinking cursor would mean redrawing while idle
     io.ConfigWindowsMoveFromTitleBarOnly = true;
     apply_theme();
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    glfwSetScrollCallback(window, scroll_callback);
-    glfwSetKeyCallback(window, key_callback);
-    ImGui_ImplOpenGL3_Init("#version 300 es");
-    ImGui_ImplOpenGL3_CreateDeviceObjects();  // so update_canvas() can rebuild the font texture
-    web::mark("vramcalc-imgui-gl");
-    if (!gfx::init()) std::fprintf(stderr, "[vramcalc] a shader failed to build; drawing without it\n");
-
-    web::mark("vramcalc-gl-ready");
     the_app().init();
-    web::set_status_note("");
-    update_canvas();
-    web::mark("vramcalc-fonts-built");
-    wake(4);
+    the_app().after_frame();  // the canonical link in the address bar, the numbers in the DOM summary
+    web::mark("vramcalc-numbers");
     return 0;
 }

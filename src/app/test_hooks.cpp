@@ -16,6 +16,7 @@
 #include "core/analysis.hpp"
 #include "fitmap.hpp"
 #include "gfx.hpp"
+#include "gl_state.hpp"
 #include "page.hpp"
 #include "plot.hpp"
 #include "ui_charts.hpp"
@@ -75,7 +76,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_item_rect(const char* name) { ret
 
 EMSCRIPTEN_KEEPALIVE double vramcalc_test_frame_count() { return double(frames_drawn()); }
 
-// {"css":[w,h],"backing":[w,h],"ratio":r,"embed":bool,"shaders":bool,"banner":bool}
+// {"css":[w,h],"backing":[w,h],"ratio":r,"embed":bool,"shaders":bool,"parallel_compile":bool,"banner":bool}
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
     CanvasLayout c = canvas_layout();
     const App& app = the_app();
@@ -83,10 +84,14 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
               {"backing", {c.backing_w, c.backing_h}},
               {"ratio", c.ratio},
               {"embed", app.embed},
-              {"shaders", gfx::build_all_for_test()},
+              {"shaders", gfx::build_all_for_test() && gl_state::check_deferred()},
+              {"parallel_compile", gl_state::parallel_compile()},
               {"banner", app.link_banner_open && !app.link_issues.empty()}};
     return give(j.dump());
 }
+
+// 1 when the GL state gl_state.hpp answers from its cache equals what WebGL reports (asks WebGL).
+EMSCRIPTEN_KEEPALIVE int vramcalc_test_gl_state_cached() { return gl_state::cache_matches_context() ? 1 : 0; }
 
 // ── Charts ──
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_charts() {

@@ -242,7 +242,7 @@ void draw_fit_map(App& app) {
         if (tex) {
             dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex)), mmin, mmax, ImVec2(0, 1),
                          ImVec2(1, 0));
-        } else {
+        } else if (!fitmap::pending()) {
             ImGui::PushFont(fonts().small);
             dl->AddText(ImVec2(mmin.x + 12, mmin.y + 12), pal.bad, "The fit map's shader did not build in this browser.");
             ImGui::PopFont();

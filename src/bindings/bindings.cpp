@@ -1,16 +1,29 @@
-// Embind glue of the vramcalc JS API. Every function takes and returns JSON text: the JS wrapper
-// (vramcalc.mjs) serialises its argument and JSON.parse()s the result, so byte counts cross the
-// boundary as doubles and JS never owns a C++ object (nothing to delete()).
+// The C interface of the vramcalc JS API's WebAssembly module. Only vramcalc.mjs calls it.
+//
+// Text crosses as UTF-8 in the module's memory: vramcalc.mjs writes its argument into the buffer
+// vramcalc_input() returns, calls a function with the byte count, and reads the NUL-terminated
+// UTF-8 result (valid until the next call). Plain exported functions, no Embind and no C++
+// exception leaves the module, so a call is one wasm call.
+//
+// estimate() is the hot path (docs pages compute tables of scenarios): instead of a JSON text of
+// the whole estimate, it leaves every scalar output (output-table order) and every field of the
+// estimated scenario (field-table order) as doubles in one array that vramcalc.mjs reads in place,
+// plus a short JSON text with the text values and the other composite outputs. vramcalc.mjs builds
+// the same object the JSON would give (tests/js/cli-parity.test.mjs compares it with the CLI).
 // No formula lives here: everything is core (validate/estimate) or codec (JSON, links).
-#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 
+#include <cstdint>
 #include <exception>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "codec/codec.hpp"
 #include "codec/plan_json.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
+#include "core/outputs.hpp"
 #include "core/presets.hpp"
 
 #ifndef VRAMCALC_VERSION
@@ -22,12 +35,23 @@ namespace {
 using nlohmann::json;
 namespace codec = vramcalc::codec;
 
-// Issue texts may quote hostile input cut at a byte boundary: never let invalid UTF-8 throw here.
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::vector<char> input;    // the argument, written by vramcalc.mjs
+std::string output;         // the last text result
+std::vector<double> values;  // estimate: outputs, then scenario fields
 
+std::string_view argument(std::size_t length) {
+    return std::string_view(input.data(), length <= input.size() ? length : input.size());
+}
+
+// Issue texts may quote hostile input cut at a byte boundary: never let invalid UTF-8 throw here.
+const char* put(const json& j) {
+    output = j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return output.c_str();
+}
+
+// The message of the exception being handled (called inside a catch block).
 std::string internal_error(const char* where) {
-    std::string what = "internal error in ";
-    what += where;
+    std::string what = std::string("internal error in ") + where;
     try {
         throw;
     } catch (const std::exception& e) {
@@ -35,105 +59,43 @@ std::string internal_error(const char* where) {
         what += e.what();
     } catch (...) {
     }
-    return dump({{"errors", json::array({{{"field", "scenario"}, {"message", what}}})}});
+    return what;
 }
 
-// {"errors": [...]} plus the fields of the CLI's --json when the scenario is valid.
-std::string estimate_json(const std::string& scenario_text) {
-    try {
-        auto decoded = codec::scenario_from_json_text(scenario_text);
-        if (!decoded.ok()) return dump({{"errors", codec::issues_to_json(decoded.issues)}});
-        return dump(codec::evaluation_to_json(decoded.scenario, vramcalc::evaluate(decoded.scenario), decoded.notes));
-    } catch (...) {
-        return internal_error("estimate");
+// The scenario argument. vramcalc.mjs writes this text from a JS object, whose keys cannot
+// repeat, so it is parsed without looking for duplicate keys (faster; same result).
+codec::DecodeResult decode(std::string_view text) {
+    json j;
+    std::string problem;
+    if (!codec::parse_json_text(text, j, problem)) return codec::DecodeResult{vramcalc::Scenario{}, {{"json", problem}}, {}};
+    return codec::scenario_from_json(j);
+}
+
+json issue_list(const char* field, const std::string& message) {
+    return json::array({{{"field", field}, {"message", message}}});
+}
+
+double field_value(const vramcalc::FieldSpec& f, const vramcalc::Scenario& sc) {
+    switch (f.kind) {
+        case vramcalc::FieldKind::integer: return double(static_cast<std::int64_t>(f.get(sc)));  // as the JSON
+        case vramcalc::FieldKind::boolean: return f.get(sc) != 0.0 ? 1.0 : 0.0;
+        case vramcalc::FieldKind::text: return 0.0;  // in the text list
+        default: return f.get(sc);                   // numbers; choices as their index
     }
 }
 
-// {"plans": [...], "searched", "feasible", ...} or {"errors": [...]} (scenario or options problems).
-std::string plan_json(const std::string& scenario_text, const std::string& options_text) {
-    try {
-        auto decoded = codec::scenario_from_json_text(scenario_text);
-        std::vector<vramcalc::ValidationIssue> issues = decoded.issues;
-        json options_json;
-        std::string problem;
-        vramcalc::PlanOptions options;
-        if (!codec::parse_json_text(options_text, options_json, problem))
-            issues.push_back({"options", problem});
-        else
-            options = codec::plan_options_from_json(options_json, issues);
-        if (!issues.empty()) return dump({{"errors", codec::issues_to_json(issues)}});
-        json out = codec::plan_to_json(vramcalc::plan(decoded.scenario, options));
-        out["errors"] = json::array();
-        return dump(out);
-    } catch (...) {
-        return internal_error("plan");
+double output_value(const vramcalc::OutputSpec& o, const vramcalc::Estimate& e) {
+    switch (o.kind) {
+        case vramcalc::ValueKind::integer: return double(static_cast<std::int64_t>(o.value(e)));  // as the JSON
+        case vramcalc::ValueKind::flag: return o.value(e) != 0.0 ? 1.0 : 0.0;
+        case vramcalc::ValueKind::text: return 0.0;  // in the text list
+        default: return o.value(e);
     }
 }
 
-// [{"field", "message"}, ...]: decoding problems, or the rules the scenario breaks.
-std::string validate_json(const std::string& scenario_text) {
-    try {
-        return dump(codec::issues_to_json(codec::scenario_from_json_text(scenario_text).issues));
-    } catch (...) {
-        return dump(json::array({{{"field", "scenario"}, {"message", "internal error in validate"}}}));
-    }
-}
-
-// {"link": "v=2&...", "errors": []} or {"errors": [...]}.
-std::string encode_link_json(const std::string& scenario_text) {
-    try {
-        auto decoded = codec::scenario_from_json_text(scenario_text);
-        if (!decoded.ok()) return dump({{"errors", codec::issues_to_json(decoded.issues)}});
-        return dump({{"link", codec::encode_link(decoded.scenario)}, {"errors", json::array()}});
-    } catch (...) {
-        return internal_error("encodeLink");
-    }
-}
-
-// {"scenario": {...}, "issues": [...], "notes": [...]}: lenient, the scenario is always valid.
-std::string decode_link_json(const std::string& fragment) {
-    try {
-        auto decoded = codec::decode_link(fragment);
-        return dump({{"scenario", codec::scenario_to_json(decoded.scenario)},
-                     {"issues", codec::issues_to_json(decoded.issues)},
-                     {"notes", codec::notes_to_json(decoded.notes)}});
-    } catch (...) {
-        return dump({{"scenario", codec::scenario_to_json(vramcalc::Scenario{})},
-                     {"issues", json::array({{{"field", "link"}, {"message", "internal error; using the defaults"}}})},
-                     {"notes", json::array()}});
-    }
-}
-
-std::string default_scenario_json() { return dump(codec::scenario_to_json(vramcalc::Scenario{})); }
-
-std::string model_presets_json() {
-    json out = json::array();
-    for (const auto& p : vramcalc::model_presets()) {
-        vramcalc::Scenario sc;
-        sc.model = p.model;
-        json entry = {{"id", p.id}, {"name", p.model.name}, {"model", codec::scenario_to_json(sc)["model"]}};
-        if (p.published_params > 0) entry["published_params"] = p.published_params;
-        entry["source"] = p.source;
-        out.push_back(std::move(entry));
-    }
-    return dump(out);
-}
-
-std::string gpu_presets_json() {
-    json out = json::array();
-    for (const auto& g : vramcalc::gpu_presets())
-        out.push_back({{"id", g.id},
-                       {"memory_gib", g.memory_gib},
-                       {"peak_tflops", g.peak_tflops},
-                       {"achieved_tflops", g.achieved_tflops},
-                       {"price_per_gpu_hour", g.price_per_gpu_hour},
-                       {"gpus_per_node", g.gpus_per_node},
-                       {"intra_node_gbps", g.intra_node_gbps},
-                       {"inter_node_gbps", g.inter_node_gbps},
-                       {"memory_bandwidth_gbps", g.memory_bandwidth_gbps},
-                       {"source", g.source},
-                       {"interconnect_source", g.interconnect_source}});
-    return dump(out);
+// Composite outputs that cross as numbers (the rest cross as JSON text).
+bool numeric(vramcalc::CompositeKind kind) {
+    return kind == vramcalc::CompositeKind::scenario || kind == vramcalc::CompositeKind::memory_timeline;
 }
 
 const char* kind_name(vramcalc::FieldKind kind) {
@@ -147,43 +109,196 @@ const char* kind_name(vramcalc::FieldKind kind) {
     return "number";
 }
 
-std::string fields_json() {
+const char* kind_name(vramcalc::ValueKind kind) {
+    switch (kind) {
+        case vramcalc::ValueKind::number: return "number";
+        case vramcalc::ValueKind::integer: return "integer";
+        case vramcalc::ValueKind::flag: return "flag";
+        case vramcalc::ValueKind::text: return "text";
+    }
+    return "number";
+}
+
+}  // namespace
+
+extern "C" {
+
+// A buffer of at least `bytes` bytes for the next call's argument.
+EMSCRIPTEN_KEEPALIVE char* vramcalc_input(std::size_t bytes) {
+    if (input.size() < bytes) input.resize(bytes);
+    return input.data();
+}
+
+// Where vramcalc_estimate left its numbers: outputs (output-table order), then the fields of the
+// estimated scenario (field-table order; booleans 0/1, choices as index, text fields 0), then the
+// memory timeline (each step phase in order, its components in codec::memory_timeline_components order).
+EMSCRIPTEN_KEEPALIVE const double* vramcalc_values() { return values.data(); }
+
+// The result text of vramcalc_estimate.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_text() { return output.c_str(); }
+
+// Estimates the scenario JSON text (length bytes of the input buffer). Returns 1 when valid: the
+// numbers are in vramcalc_values(), and vramcalc_text() is {"text": [text outputs in table order],
+// "field_text": [text fields in table order], <composite path>: <value>, ... (the composites that
+// cross as numbers excepted)}. Returns 0 when invalid: vramcalc_text() is {"errors": [...]}.
+EMSCRIPTEN_KEEPALIVE int vramcalc_estimate(std::size_t length) {
+    try {
+        auto decoded = decode(argument(length));
+        vramcalc::Evaluation ev;
+        if (decoded.ok()) ev = vramcalc::evaluate(decoded.scenario);
+        if (!decoded.ok() || !ev.ok()) {
+            put({{"errors", codec::issues_to_json(decoded.ok() ? ev.errors : decoded.issues)}});
+            return 0;
+        }
+        json rest = json::object();
+        json& text = rest["text"] = json::array();
+        json& field_text = rest["field_text"] = json::array();
+        values.clear();
+        for (const auto& o : vramcalc::outputs()) {
+            values.push_back(output_value(o, ev.estimate));
+            if (o.kind == vramcalc::ValueKind::text) text.push_back(o.text ? o.text(ev.estimate) : "");
+        }
+        for (const auto& f : vramcalc::scenario_fields()) {
+            values.push_back(field_value(f, decoded.scenario));
+            if (f.kind == vramcalc::FieldKind::text) field_text.push_back(f.get_text(decoded.scenario));
+        }
+        for (vramcalc::StepPhase phase : vramcalc::all_step_phases)
+            for (const auto& c : codec::memory_timeline_components())
+                values.push_back(c.bytes(ev.estimate.memory_timeline.at(phase)));
+        for (const auto& c : vramcalc::composite_outputs())
+            if (c.always && !numeric(c.kind)) rest[c.path] = codec::composite_to_json(c, decoded.scenario, ev, decoded.notes);
+        put(rest);
+        return 1;
+    } catch (...) {
+        put({{"errors", issue_list("scenario", internal_error("estimate"))}});
+        return 0;
+    }
+}
+
+// [{"field", "message"}, ...]: decoding problems, or the rules the scenario breaks.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_validate(std::size_t length) {
+    try {
+        return put(codec::issues_to_json(decode(argument(length)).issues));
+    } catch (...) {
+        return put(issue_list("scenario", internal_error("validate")));
+    }
+}
+
+// The layout planner. The input buffer holds the scenario JSON text (scenario_length bytes), then
+// the options JSON text (options_length bytes). {"plans": [...], "searched", "feasible", ...,
+// "errors": []} or {"errors": [...]} (scenario or options problems).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t scenario_length, std::size_t options_length) {
+    try {
+        std::string_view both = argument(scenario_length + options_length);
+        auto decoded = decode(both.substr(0, scenario_length));
+        std::vector<vramcalc::ValidationIssue> issues = decoded.issues;
+        json options_json;
+        std::string problem;
+        vramcalc::PlanOptions options;
+        if (!codec::parse_json_text(both.substr(scenario_length), options_json, problem))
+            issues.push_back({"options", problem});
+        else
+            options = codec::plan_options_from_json(options_json, issues);
+        if (!issues.empty()) return put({{"errors", codec::issues_to_json(issues)}});
+        json out = codec::plan_to_json(vramcalc::plan(decoded.scenario, options));
+        out["errors"] = json::array();
+        return put(out);
+    } catch (...) {
+        return put({{"errors", issue_list("scenario", internal_error("plan"))}});
+    }
+}
+
+// {"link": "v=2&...", "errors": []} or {"errors": [...]}.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_encode_link(std::size_t length) {
+    try {
+        auto decoded = decode(argument(length));
+        if (!decoded.ok()) return put({{"errors", codec::issues_to_json(decoded.issues)}});
+        return put({{"link", codec::encode_link(decoded.scenario)}, {"errors", json::array()}});
+    } catch (...) {
+        return put({{"errors", issue_list("scenario", internal_error("encodeLink"))}});
+    }
+}
+
+// {"scenario": {...}, "issues": [...], "notes": [...]}: lenient, the scenario is always valid.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_decode_link(std::size_t length) {
+    try {
+        auto decoded = codec::decode_link(std::string(argument(length)));
+        return put({{"scenario", codec::scenario_to_json(decoded.scenario)},
+                    {"issues", codec::issues_to_json(decoded.issues)},
+                    {"notes", codec::notes_to_json(decoded.notes)}});
+    } catch (...) {
+        return put({{"scenario", codec::scenario_to_json(vramcalc::Scenario{})},
+                    {"issues", issue_list("link", "internal error; using the defaults")},
+                    {"notes", json::array()}});
+    }
+}
+
+// The constant tables, read once by vramcalc.mjs:
+// {"version", "default_scenario", "model_presets", "gpu_presets", "fields", "outputs"}.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
     const json defaults = codec::scenario_to_json(vramcalc::Scenario{});
-    json out = json::array();
+    json models = json::array();
+    for (const auto& p : vramcalc::model_presets()) {
+        vramcalc::Scenario sc;
+        sc.model = p.model;
+        json entry = {{"id", p.id}, {"name", p.model.name}, {"model", codec::scenario_to_json(sc)["model"]}};
+        if (p.published_params > 0) entry["published_params"] = p.published_params;
+        entry["source"] = p.source;
+        models.push_back(std::move(entry));
+    }
+    json gpus = json::array();
+    for (const auto& g : vramcalc::gpu_presets())
+        gpus.push_back({{"id", g.id},
+                        {"memory_gib", g.memory_gib},
+                        {"peak_tflops", g.peak_tflops},
+                        {"achieved_tflops", g.achieved_tflops},
+                        {"price_per_gpu_hour", g.price_per_gpu_hour},
+                        {"gpus_per_node", g.gpus_per_node},
+                        {"intra_node_gbps", g.intra_node_gbps},
+                        {"inter_node_gbps", g.inter_node_gbps},
+                        {"memory_bandwidth_gbps", g.memory_bandwidth_gbps},
+                        {"source", g.source},
+                        {"interconnect_source", g.interconnect_source}});
+    json fields = json::array();
     for (const auto& f : vramcalc::scenario_fields()) {
         std::string_view path = f.path;
         auto dot = path.find('.');
         json choices = json::array();
         for (const char* c : f.choices) choices.push_back(c);
-        out.push_back({{"path", f.path},
-                       {"url_key", f.url_key},
-                       {"label", f.label},
-                       {"symbol", f.symbol},
-                       {"unit", f.unit},
-                       {"help", f.help},
-                       {"kind", kind_name(f.kind)},
-                       {"choices", choices},
-                       {"ui_min", f.ui_min},
-                       {"ui_max", f.ui_max},
-                       {"default", defaults[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))]}});
+        fields.push_back({{"path", f.path},
+                          {"url_key", f.url_key},
+                          {"label", f.label},
+                          {"symbol", f.symbol},
+                          {"unit", f.unit},
+                          {"help", f.help},
+                          {"kind", kind_name(f.kind)},
+                          {"choices", choices},
+                          {"ui_min", f.ui_min},
+                          {"ui_max", f.ui_max},
+                          {"default", defaults[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))]}});
     }
-    return dump(out);
+    // How vramcalc.mjs reads vramcalc_estimate's result: output paths and kinds in table order,
+    // the memory timeline's phases and components, and how each composite crosses.
+    json outputs = json::array();
+    for (const auto& o : vramcalc::outputs()) outputs.push_back({{"path", o.path}, {"kind", kind_name(o.kind)}});
+    json phases = json::array(), components = json::array();
+    for (vramcalc::StepPhase phase : vramcalc::all_step_phases) phases.push_back(vramcalc::step_phase_id(phase));
+    for (const auto& c : codec::memory_timeline_components()) components.push_back(c.key);
+    json composites = json::object();
+    for (const auto& c : vramcalc::composite_outputs()) {
+        if (!c.always) continue;
+        composites[c.path] = c.kind == vramcalc::CompositeKind::scenario          ? "scenario"
+                             : c.kind == vramcalc::CompositeKind::memory_timeline ? "memory_timeline"
+                                                                                  : "json";
+    }
+    return put({{"version", VRAMCALC_VERSION},
+                {"default_scenario", defaults},
+                {"model_presets", models},
+                {"gpu_presets", gpus},
+                {"fields", fields},
+                {"outputs", outputs},
+                {"memory_timeline", {{"phases", phases}, {"components", components}}},
+                {"composites", composites}});
 }
 
-std::string version_string() { return VRAMCALC_VERSION; }
-
-}  // namespace
-
-// Raw names: only vramcalc.mjs calls these (tests/js/api-surface.test.mjs keeps the list honest).
-EMSCRIPTEN_BINDINGS(vramcalc_api) {
-    emscripten::function("estimateJson", &estimate_json);
-    emscripten::function("validateJson", &validate_json);
-    emscripten::function("planJson", &plan_json);
-    emscripten::function("encodeLinkJson", &encode_link_json);
-    emscripten::function("decodeLinkJson", &decode_link_json);
-    emscripten::function("defaultScenarioJson", &default_scenario_json);
-    emscripten::function("modelPresetsJson", &model_presets_json);
-    emscripten::function("gpuPresetsJson", &gpu_presets_json);
-    emscripten::function("fieldsJson", &fields_json);
-    emscripten::function("versionString", &version_string);
-}
+}  // extern "C"

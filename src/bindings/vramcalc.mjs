@@ -6,8 +6,9 @@
 //   e.memory_per_gpu_bytes.total   // bytes, a double
 //
 // The numbers come from the C++ core compiled to WebAssembly (vramcalc-wasm.mjs + .wasm, built
-// from src/bindings/bindings.cpp). This file only moves JSON across the boundary and turns error
-// lists into thrown Errors: it never computes an estimate itself. Typings: vramcalc.d.ts; guide:
+// from src/bindings/bindings.cpp). This file only moves JSON text and the estimate's numbers across
+// the boundary, builds the result objects and turns error lists into thrown Errors: it never
+// computes an estimate itself. Typings: vramcalc.d.ts; guide:
 // docs/api.md. Works under a Content-Security-Policy of script-src 'self' 'wasm-unsafe-eval'.
 import createVramcalcWasm from './vramcalc-wasm.mjs';
 
@@ -57,6 +58,83 @@ function scenarioError(issues) {
   return error;
 }
 
+// Builds estimate() results from what the module leaves (bindings.cpp, vramcalc_estimate): one
+// array of doubles (every scalar output in output-table order, every field of the estimated
+// scenario in field-table order, the memory timeline) and a small JSON object (text values, the
+// other composites). The object has the keys, nesting, value types and key order of the JSON
+// estimate (the CLI's --json).
+// Returns build(heap, start, rest).
+function estimateBuilder(tables) {
+  const root = new Map();
+  const place = (path, read) => {  // "a.b.c" → nested maps; leaves are read(heap, start, rest)
+    const keys = path.split('.');
+    let node = root;
+    for (const key of keys.slice(0, -1)) {
+      if (!node.has(key)) node.set(key, new Map());
+      node = node.get(key);
+    }
+    node.set(keys[keys.length - 1], read);
+  };
+  // JSON has no NaN or Infinity (they print as null).
+  const finite = (x) => (Number.isFinite(x) ? x : null);
+  let texts = 0;
+  tables.outputs.forEach((o, i) => {
+    if (o.kind === 'text') {
+      const t = texts++;
+      place(o.path, (heap, start, rest) => rest.text[t]);
+    } else if (o.kind === 'flag') {
+      place(o.path, (heap, start) => heap[start + i] !== 0);
+    } else {
+      place(o.path, (heap, start) => finite(heap[start + i]));
+    }
+  });
+  const scenario = new Map();
+  const fieldBase = tables.outputs.length;
+  let fieldTexts = 0;
+  tables.fields.forEach((f, j) => {
+    const [section, key] = f.path.split('.');
+    if (!scenario.has(section)) scenario.set(section, new Map());
+    let read;
+    if (f.kind === 'text') {
+      const t = fieldTexts++;
+      read = (heap, start, rest) => rest.field_text[t];
+    } else if (f.kind === 'boolean') {
+      read = (heap, start) => heap[start + fieldBase + j] !== 0;
+    } else if (f.kind === 'choice') {
+      read = (heap, start) => f.choices[heap[start + fieldBase + j]];
+    } else {
+      read = (heap, start) => finite(heap[start + fieldBase + j]);
+    }
+    scenario.get(section).set(key, read);
+  });
+  // The memory timeline: [{phase, <component>: bytes, ...}] per step phase, after the fields.
+  const { phases, components } = tables.memory_timeline;
+  const timelineBase = fieldBase + tables.fields.length;
+  const phaseKeys = ['phase', ...components].sort().map((key) => [key, components.indexOf(key)]);
+  const timeline = (heap, start) => phases.map((phase, p) => {
+    const out = {};
+    const at = start + timelineBase + p * components.length;
+    for (const [key, c] of phaseKeys) out[key] = c < 0 ? phase : finite(heap[at + c]);
+    return out;
+  });
+  for (const [path, kind] of Object.entries(tables.composites)) {
+    if (kind === 'scenario') place(path, scenario);
+    else if (kind === 'memory_timeline') place(path, timeline);
+    else place(path, (heap, start, rest) => rest[path]);
+  }
+  // A tree of maps → one function per object that creates it with its keys in JSON order.
+  const compile = (node) => {
+    if (typeof node === 'function') return node;
+    const parts = [...node.keys()].sort().map((key) => [key, compile(node.get(key))]);
+    return (heap, start, rest) => {
+      const out = {};
+      for (const [key, read] of parts) out[key] = read(heap, start, rest);
+      return out;
+    };
+  };
+  return compile(root);
+}
+
 /**
  * Creates one instance of the API (each instance owns its own WebAssembly memory).
  * @param {{wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string, prefix: string) => string}} [options]
@@ -68,20 +146,49 @@ export async function createVramcalc(options = {}) {
   if (options && typeof options.locateFile === 'function') moduleArg.locateFile = options.locateFile;
   // Emscripten 3.1.6 loads the .wasm with fetch(), which cannot read file: URLs in Node: read it here.
   if (!moduleArg.wasmBinary && isNode()) {
-    const { readFile } = await import('node:fs/promises');
+    // A computed specifier: bundlers do not try to resolve a Node module for browser builds.
+    const fsModule = 'node:fs/promises';
+    const { readFile } = await import(fsModule);
     let where = moduleArg.locateFile ? moduleArg.locateFile(WASM_FILE, '') : new URL(`./${WASM_FILE}`, import.meta.url);
     if (typeof where === 'string' && where.startsWith('file:')) where = new URL(where);
     moduleArg.wasmBinary = await readFile(where);
   }
   const wasm = await createVramcalcWasm(moduleArg);
 
+  // Text crosses as UTF-8 in the module's memory (bindings.cpp). The heap views are read after
+  // each call into the module: memory growth replaces them.
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  function put(text) {  // writes the argument; returns its length in bytes
+    const capacity = text.length * 3;  // UTF-8 bytes per UTF-16 unit: at most 3
+    const at = wasm._vramcalc_input(capacity + 1);
+    return encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + capacity)).written;
+  }
+  function get(at) {  // reads a NUL-terminated result
+    const heap = wasm.HEAPU8;
+    return decoder.decode(heap.subarray(at, heap.indexOf(0, at)));
+  }
+
   // Constant tables: parsed once, handed out as fresh copies so callers may mutate them.
-  const defaultText = wasm.defaultScenarioJson();
-  const fieldsText = wasm.fieldsJson();
-  const modelPresetsText = wasm.modelPresetsJson();
-  const gpuPresetsText = wasm.gpuPresetsJson();
-  const knownPaths = new Set(JSON.parse(fieldsText).map((f) => f.path));
+  const tables = JSON.parse(get(wasm._vramcalc_tables()));
+  const defaultText = JSON.stringify(tables.default_scenario);
+  const fieldsText = JSON.stringify(tables.fields);
+  const modelPresetsText = JSON.stringify(tables.model_presets);
+  const gpuPresetsText = JSON.stringify(tables.gpu_presets);
+  const knownPaths = new Set(tables.fields.map((f) => f.path));
   knownPaths.add('model.preset');
+  const buildEstimate = estimateBuilder(tables);
+
+  // A key's JSON text, or null when it is not valid Unicode; the known keys are looked up once.
+  const keyTexts = new Map();
+  function keyJson(key) {
+    let text = keyTexts.get(key);
+    if (text === undefined) {
+      text = wellFormed(key) ? JSON.stringify(key) : null;
+      if (keyTexts.size < 1000) keyTexts.set(key, text);
+    }
+    return text;
+  }
 
   // Turns a JS scenario into JSON text for the C++ codec. Values JSON cannot carry (NaN, Infinity,
   // functions, symbols, out-of-range BigInts) become issues here instead of silently turning into
@@ -95,68 +202,73 @@ export async function createVramcalc(options = {}) {
       });
       return { text: null, issues };
     }
-    // Null-prototype objects: a "__proto__" key stays an ordinary (unknown, reported) key.
-    const clean = Object.create(null);
-    const scalar = (value, path) => {
+    // The JSON text is written here directly (keys in the caller's order, as JSON.stringify would
+    // write them); a "__proto__" key stays an ordinary (unknown, reported) key.
+    const scalar = (value, section, key) => {  // a field value's JSON text, or undefined: left out
+      const path = () => (key === undefined ? section : `${section}.${key}`);
       switch (typeof value) {
         case 'string':
-          if (wellFormed(value)) return { ok: true, value };
-          issues.push({ field: path, message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' });
-          return { ok: false };
+          if (wellFormed(value)) return JSON.stringify(value);
+          issues.push({ field: path(), message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' });
+          return undefined;
         case 'boolean':
-          return { ok: true, value };
+          return value ? 'true' : 'false';
         case 'number':
-          if (Number.isFinite(value)) return { ok: true, value };
-          issues.push({ field: path, message: `must be a finite number (got ${describe(value)})` });
-          return { ok: false };
+          if (Number.isFinite(value)) return String(value);
+          issues.push({ field: path(), message: `must be a finite number (got ${describe(value)})` });
+          return undefined;
         case 'bigint': {
           const n = Number(value);
-          if (Number.isSafeInteger(n)) return { ok: true, value: n };
-          issues.push({ field: path, message: 'is out of range (must be an integer below 2^53)' });
-          return { ok: false };
+          if (Number.isSafeInteger(n)) return String(n);
+          issues.push({ field: path(), message: 'is out of range (must be an integer below 2^53)' });
+          return undefined;
         }
         case 'undefined':
-          return { ok: false };  // like a missing key: the default applies
+          return undefined;  // like a missing key: the default applies
         case 'object':
           // Contents do not matter (a field is a scalar); the codec reports the type.
-          if (value === null) return { ok: true, value: null };
-          return { ok: true, value: Array.isArray(value) ? [] : {} };
+          if (value === null) return 'null';
+          return Array.isArray(value) ? '[]' : '{}';
         default:
           issues.push({
-            field: path,
-            message: knownPaths.has(path) ? `must be a number, string or boolean (got ${describe(value)})` : 'unknown field',
+            field: path(),
+            message: knownPaths.has(path()) ? `must be a number, string or boolean (got ${describe(value)})` : 'unknown field',
           });
-          return { ok: false };
+          return undefined;
       }
     };
+    let text = '';
     try {
       for (const section of Object.keys(scenario)) {
-        if (!wellFormed(section)) {
+        if (keyJson(section) === null) {
           issues.push({ field: printable(section), message: 'unknown section (expected model, training, parallel or hardware)' });
           continue;
         }
         const value = scenario[section];
+        let json;
         if (isPlainObject(value)) {
-          const out = Object.create(null);
+          json = '';
           for (const key of Object.keys(value)) {
-            if (!wellFormed(key)) {
+            const k = keyJson(key);
+            if (k === null) {
               issues.push({ field: `${section}.${printable(key)}`, message: 'unknown field' });
               continue;
             }
-            const r = scalar(value[key], `${section}.${key}`);
-            if (r.ok) out[key] = r.value;
+            const v = scalar(value[key], section, key);
+            if (v !== undefined) json += `${json ? ',' : ''}${k}:${v}`;
           }
-          clean[section] = out;
+          json = `{${json}}`;
         } else {
-          const r = scalar(value, section);
-          if (r.ok) clean[section] = r.value;
+          json = scalar(value, section);
+          if (json === undefined) continue;
         }
+        text += `${text ? ',' : ''}${keyJson(section)}:${json}`;
       }
     } catch (e) {
       issues.push({ field: 'scenario', message: `could not be read (${e && e.message ? e.message : String(e)})` });
       return { text: null, issues };
     }
-    return { text: JSON.stringify(clean), issues };
+    return { text: `{${text}}`, issues };
   }
 
   // Wrapper issues first; codec issues for fields the wrapper already reported are dropped.
@@ -168,17 +280,18 @@ export async function createVramcalc(options = {}) {
   function issuesOf(scenario) {
     const { text, issues } = serialize(scenario);
     if (text === null) return { text, issues };
-    return { text, issues: merge(issues, JSON.parse(wasm.validateJson(text))) };
+    return { text, issues: merge(issues, JSON.parse(get(wasm._vramcalc_validate(put(text))))) };
   }
 
   const api = {
     estimate(scenario) {
       const { text, issues } = serialize(scenario);
       if (text === null) throw scenarioError(issues);
-      const result = JSON.parse(wasm.estimateJson(text));
-      const all = merge(issues, result.errors || []);
+      const valid = wasm._vramcalc_estimate(put(text));
+      const rest = JSON.parse(get(wasm._vramcalc_text()));
+      const all = merge(issues, valid ? [] : rest.errors);
       if (all.length > 0) throw scenarioError(all);
-      return result;
+      return buildEstimate(wasm.HEAPF64, wasm._vramcalc_values() / 8, rest);
     },
     validate(scenario) {
       return issuesOf(scenario).issues;
@@ -211,7 +324,13 @@ export async function createVramcalc(options = {}) {
         if (bad.length > 0) throw scenarioError(merge(issues, bad));
         optionsText = JSON.stringify(clean);
       }
-      const result = JSON.parse(wasm.planJson(text, optionsText));
+      // Both texts in the argument buffer, one after the other (bindings.cpp, vramcalc_plan).
+      const capacity = (text.length + optionsText.length) * 3;
+      const at = wasm._vramcalc_input(capacity + 1);
+      const heap = wasm.HEAPU8;
+      const scenarioBytes = encoder.encodeInto(text, heap.subarray(at, at + text.length * 3)).written;
+      const optionsBytes = encoder.encodeInto(optionsText, heap.subarray(at + scenarioBytes, at + capacity)).written;
+      const result = JSON.parse(get(wasm._vramcalc_plan(scenarioBytes, optionsBytes)));
       const all = merge(issues, result.errors || []);
       if (all.length > 0) throw scenarioError(all);
       return result;
@@ -219,7 +338,7 @@ export async function createVramcalc(options = {}) {
     encodeLink(scenario) {
       const { text, issues } = serialize(scenario);
       if (text === null) throw scenarioError(issues);
-      const result = JSON.parse(wasm.encodeLinkJson(text));
+      const result = JSON.parse(get(wasm._vramcalc_encode_link(put(text))));
       const all = merge(issues, result.errors || []);
       if (all.length > 0) throw scenarioError(all);
       return result.link;
@@ -234,7 +353,7 @@ export async function createVramcalc(options = {}) {
       }
       // A whole URL is accepted too: only what follows the first '#' is the fragment.
       const hash = fragment.indexOf('#');
-      return JSON.parse(wasm.decodeLinkJson(hash >= 0 ? fragment.slice(hash + 1) : fragment));
+      return JSON.parse(get(wasm._vramcalc_decode_link(put(hash >= 0 ? fragment.slice(hash + 1) : fragment))));
     },
     defaultScenario() {
       return JSON.parse(defaultText);
@@ -248,7 +367,7 @@ export async function createVramcalc(options = {}) {
     fields() {
       return JSON.parse(fieldsText);
     },
-    version: wasm.versionString(),
+    version: tables.version,
   };
   return Object.freeze(api);
 }

@@ -150,7 +150,9 @@ void report_duplicate_keys(const std::vector<std::string>& paths, std::vector<Va
 }
 
 bool parse_json_text(std::string_view text, json& out, std::string& problem, std::vector<std::string>* duplicate_keys) {
-    out = json::parse(text.begin(), text.end(), DuplicateKeyFinder(duplicate_keys), false);
+    // Without a list to fill, no parse callback (a callback slows nlohmann's parser down).
+    out = duplicate_keys ? json::parse(text.begin(), text.end(), DuplicateKeyFinder(duplicate_keys), false)
+                         : json::parse(text.begin(), text.end(), nullptr, false);
     if (!out.is_discarded()) return true;
     if (duplicate_keys) duplicate_keys->clear();
     // A second pass through the SAX interface reports where the syntax breaks.
@@ -328,9 +330,9 @@ json memory_timeline_to_json(const MemoryTimeline& timeline) {
     json out = json::array();
     for (StepPhase phase : all_step_phases) {
         const PhaseMemory& p = timeline.at(phase);
-        out.push_back({{"phase", step_phase_id(phase)}, {"weights", p.weights}, {"gradients", p.gradients},
-                       {"optimizer", p.optimizer}, {"activations", p.activations}, {"logits", p.logits},
-                       {"temporaries", p.temporaries}, {"total", p.total()}});
+        json& entry = out.emplace_back(json::object());
+        entry["phase"] = step_phase_id(phase);
+        for (const auto& c : memory_timeline_components()) entry[c.key] = c.bytes(p);
     }
     return out;
 }
@@ -372,22 +374,38 @@ json estimate_to_json(const Estimate& e) {
     return out;
 }
 
+std::span<const PhaseComponent> memory_timeline_components() {
+    static constexpr PhaseComponent components[] = {
+        {"weights", [](const PhaseMemory& p) { return p.weights; }},
+        {"gradients", [](const PhaseMemory& p) { return p.gradients; }},
+        {"optimizer", [](const PhaseMemory& p) { return p.optimizer; }},
+        {"activations", [](const PhaseMemory& p) { return p.activations; }},
+        {"logits", [](const PhaseMemory& p) { return p.logits; }},
+        {"temporaries", [](const PhaseMemory& p) { return p.temporaries; }},
+        {"total", [](const PhaseMemory& p) { return p.total(); }},
+    };
+    return components;
+}
+
+json composite_to_json(const CompositeOutputSpec& composite, const Scenario& sc, const Evaluation& ev,
+                       const std::vector<Note>& notes) {
+    switch (composite.kind) {
+        case CompositeKind::scenario: return scenario_to_json(sc);
+        case CompositeKind::warnings: return warnings_to_json(ev.estimate.warnings);
+        case CompositeKind::notes: return notes_to_json(notes);
+        case CompositeKind::errors: return json::array();
+        case CompositeKind::explain: return explain_to_json(explain(sc, ev.estimate));
+        case CompositeKind::memory_timeline: return memory_timeline_to_json(ev.estimate.memory_timeline);
+    }
+    return nullptr;
+}
+
 json evaluation_to_json(const Scenario& sc, const Evaluation& ev, const std::vector<Note>& notes,
                         bool with_explain) {
     if (!ev.ok()) return {{"errors", issues_to_json(ev.errors)}};
     json out = estimate_to_json(ev.estimate);
-    for (const auto& c : composite_outputs()) {
-        switch (c.kind) {
-            case CompositeKind::scenario: out[c.path] = scenario_to_json(sc); break;
-            case CompositeKind::warnings: out[c.path] = warnings_to_json(ev.estimate.warnings); break;
-            case CompositeKind::notes: out[c.path] = notes_to_json(notes); break;
-            case CompositeKind::errors: out[c.path] = json::array(); break;
-            case CompositeKind::explain:
-                if (with_explain) out[c.path] = explain_to_json(explain(sc, ev.estimate));
-                break;
-            case CompositeKind::memory_timeline: out[c.path] = memory_timeline_to_json(ev.estimate.memory_timeline); break;
-        }
-    }
+    for (const auto& c : composite_outputs())
+        if (c.always || with_explain) out[c.path] = composite_to_json(c, sc, ev, notes);
     return out;
 }
 

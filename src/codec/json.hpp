@@ -4,12 +4,15 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "codec/decoded.hpp"
 #include "core/explain.hpp"
+#include "core/memory_model.hpp"
+#include "core/outputs.hpp"
 
 namespace vramcalc::codec {
 
@@ -34,6 +37,18 @@ nlohmann::json outputs_to_json(const Estimate& estimate, std::string_view object
 // asked), or {"errors": [...]} when invalid. What the CLI's --json and the JS API's estimate() return.
 nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation,
                                   const std::vector<Note>& notes = {}, bool with_explain = false);
+// The memory timeline as JSON shows it: one object per step phase (all_step_phases order),
+// {"phase": step_phase_id, <key>: bytes for each component below}. memory_timeline_to_json and the
+// JS API's numeric path (src/bindings) both read this table.
+struct PhaseComponent {
+    const char* key;
+    double (*bytes)(const PhaseMemory&);
+};
+std::span<const PhaseComponent> memory_timeline_components();
+
+// One composite output of a valid evaluation (what evaluation_to_json puts at composite.path).
+nlohmann::json composite_to_json(const CompositeOutputSpec& composite, const Scenario& scenario,
+                                 const Evaluation& evaluation, const std::vector<Note>& notes);
 nlohmann::json issues_to_json(const std::vector<ValidationIssue>& issues);
 nlohmann::json notes_to_json(const std::vector<Note>& notes);
 // [{id, label, formula, source, value, unit, inputs: [{symbol, value, unit}]}]
@@ -43,7 +58,9 @@ nlohmann::json explain_to_json(const std::vector<ExplainTerm>& terms);
 // Parses JSON without exceptions. On a syntax error returns false and sets `problem` to
 // "is not valid JSON (syntax error at byte N)". A key given more than once in one object (where
 // the JSON library would keep the last silently) is listed in `duplicate_keys` by its path
-// ("model.layers"; "[]" for array elements), once; the caller reports it as an error.
+// ("model.layers"; "[]" for array elements), once; the caller reports it as an error. Without
+// `duplicate_keys` (text that cannot repeat a key, e.g. written from a JS object) nothing is
+// looked for and the parse is faster.
 bool parse_json_text(std::string_view text, nlohmann::json& out, std::string& problem,
                      std::vector<std::string>* duplicate_keys = nullptr);
 // The issue for each duplicate key: {path, "is given more than once (duplicate JSON key)"}.

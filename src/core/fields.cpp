@@ -1,6 +1,7 @@
 #include "fields.hpp"
 
 #include <array>
+#include <string_view>
 #include <limits>
 #include <type_traits>
 
@@ -234,17 +235,25 @@ const std::array<FieldSpec, 78> field_table = {{
 
 std::span<const FieldSpec> scenario_fields() { return field_table; }
 
-const FieldSpec* find_field_by_path(std::string_view path) {
-    for (const auto& f : field_table)
-        if (path == f.path) return &f;
+namespace {
+
+// Lengths measured once: decoding looks up every key it reads (the JS API decodes a scenario per call).
+template <const char* FieldSpec::*Name>
+const FieldSpec* find_field(std::string_view name) {
+    static const auto lengths = [] {
+        std::array<std::size_t, std::tuple_size_v<decltype(field_table)>> out{};
+        for (std::size_t i = 0; i < field_table.size(); ++i) out[i] = std::string_view(field_table[i].*Name).size();
+        return out;
+    }();
+    for (std::size_t i = 0; i < field_table.size(); ++i)
+        if (lengths[i] == name.size() && name == std::string_view(field_table[i].*Name, lengths[i])) return &field_table[i];
     return nullptr;
 }
 
-const FieldSpec* find_field_by_url_key(std::string_view key) {
-    for (const auto& f : field_table)
-        if (key == f.url_key) return &f;
-    return nullptr;
-}
+}  // namespace
+
+const FieldSpec* find_field_by_path(std::string_view path) { return find_field<&FieldSpec::path>(path); }
+const FieldSpec* find_field_by_url_key(std::string_view key) { return find_field<&FieldSpec::url_key>(key); }
 
 std::span<const char* const> mlp_names() { return mlp_choice; }
 std::span<const char* const> norm_names() { return norm_choice; }

@@ -69,10 +69,12 @@ export function launch() {
   });
 }
 
-// A page that records console errors, page errors and CSP violations.
-export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1 } = {}) {
+// A page that records console errors, page errors and CSP violations. `init`: a function run in
+// the page before its own scripts (page.addInitScript).
+export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1, init } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
   const page = await context.newPage();
+  if (init) await page.addInitScript(init);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
@@ -88,8 +90,12 @@ export async function openPage(browser, url, { width = 1400, height = 900, devic
 }
 
 // Lets the on-demand loop settle: waits until no frame is scheduled and the frame count has
-// stopped changing (robust to slow software-GL frames on a loaded machine).
+// stopped changing (robust to slow software-GL frames on a loaded machine). First two animation
+// frames go by: events the browser delivers at its next rendering step (resize, a zoom change)
+// have reached the page, and it has caught up with the GPU process (the page asks WebGL nothing
+// that would wait for drawing, so its main thread can run ahead of slow software GL).
 export async function settle(page, quietMs = 150) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   let last = -1;
   for (let i = 0; i < 200; i++) {
     const [n, busy] = await page.evaluate(() => [window.vramcalcTest.frameCount(), window.vramcalcTest.busy()]);

@@ -2,6 +2,7 @@
 // *.test.mjs). Where things are looked up (set by .ci/test-js.sh, with these defaults):
 //   VRAMCALC_DIST  folder holding vramcalc.mjs + vramcalc-wasm.{mjs,wasm}   (build-web/dist)
 //   VRAMCALC_CLI   the native CLI binary                                      (build-native/src/cli/vramcalc)
+//   VRAMCALC_NPM   the npm package folder                                     (build-web/npm)
 // A missing build is a failure with a message saying how to build it, never a skip.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 export const distDir = resolve(process.env.VRAMCALC_DIST || join(root, 'build-web', 'dist'));
+// The npm package folder the build assembles next to dist (package.json, module, wasm, typings).
+export const npmDir = resolve(process.env.VRAMCALC_NPM || join(distDir, '..', 'npm'));
 export const cliPath = resolve(process.env.VRAMCALC_CLI || join(root, 'build-native', 'src', 'cli', 'vramcalc'));
 
 function need(path, how) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "core/fields.hpp"
 #include "core/planner.hpp"
 #include "imgui.h"
 #include "plot.hpp"
@@ -55,22 +56,13 @@ std::string seconds_text(double s) {
     return format_sig(s * 1000, 3) + " ms";
 }
 
-const char* recompute_name(Recompute r) {
-    switch (r) {
-        case Recompute::none: return "none";
-        case Recompute::selective: return "selective";
-        case Recompute::full: return "full";
-    }
-    return "";
-}
-
 // "t 8 · p 4 · DP 2 · ZeRO-1 · b 2 · full · v 2 · SP · offload"
 std::string layout_text(const Plan& p) {
     const auto& par = p.scenario.parallel;
     std::string s = "t " + std::to_string(par.tensor) + " \xC2\xB7 p " + std::to_string(par.pipeline) + " \xC2\xB7 DP " +
                     std::to_string(p.estimate.layout.data_parallel) + " \xC2\xB7 ZeRO-" + std::to_string(par.zero_stage) +
                     " \xC2\xB7 b " + std::to_string(p.scenario.training.micro_batch_size) + " \xC2\xB7 recompute " +
-                    recompute_name(p.scenario.training.recompute);
+                    recompute_names()[static_cast<int>(p.scenario.training.recompute)];
     if (par.interleave > 1) s += " \xC2\xB7 v " + std::to_string(par.interleave);
     if (par.sequence_parallel) s += " \xC2\xB7 SP";
     if (par.offload_optimizer) s += " \xC2\xB7 offload";

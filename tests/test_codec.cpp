@@ -185,9 +185,10 @@ TEST_CASE("hostile links open with defaults for the bad fields and say which") {
     CHECK(validate(long_link.scenario).empty());
     CHECK(mentions(long_link.issues, "link"));
 
-    auto script = codec::decode_link("v=1&name=%3Cscript%3Ealert(1)%3C%2Fscript%3E&gpu=%3Cimg%3E");
+    auto script = codec::decode_link("v=1&name=%3Cscript%3Ealert(1)%3C%2Fscript%3E&gpu=%3Cimg%3E&mem=40");
     CHECK(script.ok());  // text is only a label; front-ends never interpret it
     CHECK(script.scenario.model.name == "<script>alert(1)</script>");
+    CHECK(script.scenario.hardware.gpu == "<img>");
 
     auto truncated = codec::decode_link("v=1&L=8");  // a cut link still decodes what it has
     CHECK(truncated.ok());

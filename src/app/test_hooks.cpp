@@ -117,6 +117,11 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_charts() {
                 {"hover", {map.hover_x, map.hover_y}},
                 {"shader_draws", fitmap::draws()},
                 {"ratios", map.ratios}};
+    const TimelineDrawn& tl = timeline_drawn();
+    json bars = json::array();
+    for (const auto& b : tl.bars)
+        bars.push_back({{"phase", b.phase}, {"allocated", b.allocated}, {"top", b.top}, {"x", b.x}, {"y", b.y}});
+    j["timeline"] = {{"drawn", tl.drawn}, {"peak", tl.peak}, {"bars", bars}, {"rect", tl.rect}, {"capacity_y", tl.capacity_y}};
     return give(j.dump());
 }
 
@@ -151,6 +156,13 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_explain() {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_markdown() { return give(markdown_for(the_app())); }
+
+// The keyboard shortcut table ([{keys, control, does}]): the page's help and docs/keyboard.md follow it.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_shortcuts() {
+    json out = json::array();
+    for (const auto& s : shortcuts()) out.push_back({{"keys", s.keys}, {"control", s.control}, {"does", s.does}});
+    return give(out.dump());
+}
 
 // Times, in this browser's wasm, the fit-map grid over the same axes as bench/bench_estimate.cpp's
 // BM_FitGrid (b = 1..128 × s = 128..16384, 128² cells) and all sweep charts (b, s, N × 4 ZeRO

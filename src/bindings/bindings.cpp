@@ -8,6 +8,8 @@
 #include <string>
 
 #include "codec/codec.hpp"
+#include "codec/import_deepspeed.hpp"
+#include "codec/import_hf.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
@@ -82,6 +84,36 @@ std::string decode_link_json(const std::string& fragment) {
     }
 }
 
+// {"scenario", "family", "notes", "unmapped_keys", "ignored_keys", "issues"}: a Hugging Face
+// config.json or DeepSpeed config applied onto `base_text` (a scenario as JSON; "" = the defaults).
+// `issues` name the config's own keys (or "base." fields) when it could not be imported.
+std::string import_json(const std::string& config_text, const std::string& base_text, bool deepspeed) {
+    try {
+        vramcalc::Scenario base;
+        if (!base_text.empty()) {
+            auto decoded = codec::scenario_from_json_text(base_text, {}, false);
+            if (!decoded.ok()) {
+                json issues = json::array();
+                for (const auto& i : decoded.issues) issues.push_back({{"field", "base." + i.field}, {"message", i.message}});
+                return dump({{"issues", issues}});
+            }
+            base = decoded.scenario;
+        }
+        auto r = deepspeed ? codec::import_deepspeed_config(config_text, base) : codec::import_hf_config(config_text, base);
+        if (!r.ok()) return dump({{"issues", codec::issues_to_json(r.issues)}});
+        return dump({{"scenario", codec::scenario_to_json(r.scenario)},
+                     {"family", r.family},
+                     {"notes", r.notes},
+                     {"unmapped_keys", r.unmapped_keys},
+                     {"ignored_keys", r.ignored_keys},
+                     {"issues", json::array()}});
+    } catch (...) {
+        return dump({{"issues", json::array({{{"field", "config"}, {"message", "internal error in import"}}})}});
+    }
+}
+std::string import_hf_json(const std::string& text, const std::string& base) { return import_json(text, base, false); }
+std::string import_deepspeed_json(const std::string& text, const std::string& base) { return import_json(text, base, true); }
+
 std::string default_scenario_json() { return dump(codec::scenario_to_json(vramcalc::Scenario{})); }
 
 std::string model_presets_json() {
@@ -153,6 +185,8 @@ EMSCRIPTEN_BINDINGS(vramcalc_api) {
     emscripten::function("validateJson", &validate_json);
     emscripten::function("encodeLinkJson", &encode_link_json);
     emscripten::function("decodeLinkJson", &decode_link_json);
+    emscripten::function("importHfConfigJson", &import_hf_json);
+    emscripten::function("importDeepSpeedConfigJson", &import_deepspeed_json);
     emscripten::function("defaultScenarioJson", &default_scenario_json);
     emscripten::function("modelPresetsJson", &model_presets_json);
     emscripten::function("gpuPresetsJson", &gpu_presets_json);

@@ -57,6 +57,13 @@ function scenarioError(issues) {
   return error;
 }
 
+function importError(issues) {
+  const error = new Error(`could not import the config: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
+  error.name = 'ImportError';
+  error.issues = issues;
+  return error;
+}
+
 /**
  * Creates one instance of the API (each instance owns its own WebAssembly memory).
  * @param {{wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string, prefix: string) => string}} [options]
@@ -171,6 +178,26 @@ export async function createVramcalc(options = {}) {
     return { text, issues: merge(issues, JSON.parse(wasm.validateJson(text))) };
   }
 
+  // A config file's text applied onto `base` (a scenario; missing = the defaults) by the codec.
+  function importConfig(raw, text, base) {
+    if (typeof text !== 'string') {
+      throw importError([{ field: 'config', message: `must be the text of a JSON file (got ${describe(text)})` }]);
+    }
+    if (!wellFormed(text)) {
+      throw importError([{ field: 'config', message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' }]);
+    }
+    let baseText = '';
+    if (base !== undefined) {
+      const { text: serialized, issues } = serialize(base);
+      if (serialized === null || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
+      baseText = serialized;
+    }
+    const result = JSON.parse(raw(text, baseText));
+    if (result.issues.length > 0) throw importError(result.issues);
+    delete result.issues;
+    return result;
+  }
+
   const api = {
     estimate(scenario) {
       const { text, issues } = serialize(scenario);
@@ -202,6 +229,12 @@ export async function createVramcalc(options = {}) {
       // A whole URL is accepted too: only what follows the first '#' is the fragment.
       const hash = fragment.indexOf('#');
       return JSON.parse(wasm.decodeLinkJson(hash >= 0 ? fragment.slice(hash + 1) : fragment));
+    },
+    importHfConfig(text, base) {
+      return importConfig(wasm.importHfConfigJson, text, base);
+    },
+    importDeepSpeedConfig(text, base) {
+      return importConfig(wasm.importDeepSpeedConfigJson, text, base);
     },
     defaultScenario() {
       return JSON.parse(defaultText);

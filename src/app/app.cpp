@@ -514,6 +514,21 @@ void App::draw(float width, float height) {
             draw_errors(*this);
         }
         content_height = ImGui::GetCursorPosY() - top + ImGui::GetStyle().WindowPadding.y * 2 + 2;
+        // Shorter than its content (a fixed iframe height): say that there is more, at the bottom.
+        ImGuiWindow* w = ImGui::GetCurrentWindow();
+        embed_more_below = w->ScrollMax.y > 0 && w->Scroll.y < w->ScrollMax.y - 1;
+        if (embed_more_below) {
+            const Palette& pal = palette();
+            ImDrawList* fg = ImGui::GetForegroundDrawList();
+            const float h = 34, y1 = height, y0 = height - h;
+            fg->AddRectFilledMultiColor(ImVec2(0, y0), ImVec2(width, y1), with_alpha(pal.backdrop, 0), with_alpha(pal.backdrop, 0),
+                                        with_alpha(pal.backdrop, 245), with_alpha(pal.backdrop, 245));
+            const char* more = "\xE2\x96\xBC more below: scroll";
+            ImGui::PushFont(fonts().small);
+            ImVec2 ts = ImGui::CalcTextSize(more);
+            fg->AddText(ImVec2((width - ts.x) * 0.5f, y1 - ts.y - 5), pal.text_dim, more);
+            ImGui::PopFont();
+        }
         ImGui::End();
         return;
     }

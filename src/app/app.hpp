@@ -51,6 +51,7 @@ struct App {
     bool pending_sync = false;  // scenario or view changed: URL + DOM to update after the frame
     unsigned revision = 0;      // bumped by every scenario change (charts recompute only then)
     float content_height = 0;   // height the page's content needs (embed: the iframe's height)
+    bool embed_more_below = false;  // embed shorter than its content, not scrolled to the end: "more below" shows
 
     void init();
     void load_fragment(const std::string& fragment);  // decode_link leniently; issues → banner

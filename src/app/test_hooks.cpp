@@ -83,7 +83,11 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
               {"ratio", c.ratio},
               {"embed", app.embed},
               {"shaders", gfx::build_all_for_test()},
-              {"banner", app.link_banner_open && !app.link_issues.empty()}};
+              {"banner", app.link_banner_open && !app.link_issues.empty()},
+              {"light", app.light},
+              {"touch", touch_targets()},
+              {"content_height", app.content_height},
+              {"more_below", app.embed_more_below}};
     return give(j.dump());
 }
 

@@ -12,7 +12,7 @@ const require = createRequire(path.join(root, 'package.json'));
 const { chromium } = require('playwright-core');
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-  "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+  "img-src 'self' data:; font-src 'self'; connect-src 'self' https://huggingface.co; object-src 'none'; base-uri 'none'; " +
   "form-action 'none'; frame-ancestors 'self'";
 
 const TYPES = {
@@ -70,8 +70,10 @@ export function launch() {
 }
 
 // A page that records console errors, page errors and CSP violations.
-export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+// Dark unless asked (the colour checks of the older tests are the dark theme's).
+export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1, colorScheme = 'dark',
+  hasTouch = false, isMobile = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, colorScheme, hasTouch, isMobile });
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });

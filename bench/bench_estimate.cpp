@@ -4,6 +4,7 @@
 #include "codec/codec.hpp"
 #include "core/analysis.hpp"
 #include "core/estimate.hpp"
+#include "core/planner.hpp"
 #include "core/presets.hpp"
 
 using namespace vramcalc;
@@ -32,6 +33,18 @@ void BM_Estimate(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_Estimate);
+
+// The same with the predicted throughput model (issue 12: estimate() stays <= 500 ns).
+void BM_EstimatePredicted(benchmark::State& state) {
+    Scenario s = llama70b_3d();
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(s);
+        Estimate e = estimate(s);
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_EstimatePredicted);
 
 void BM_ValidateAndEstimate(benchmark::State& state) {
     Scenario s = llama70b_3d();
@@ -94,5 +107,27 @@ void BM_AllSweeps(benchmark::State& state) {
 BENCHMARK(BM_AllSweeps)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
+
+
+// The layout planner's full search (issue 12: ≤ 50 ms for 1,024 GPUs in wasm, ~2-3× native).
+void BM_Plan(benchmark::State& state) {
+    Scenario s;
+    s.model = find_model_preset("llama-2-70b")->model;
+    s.training.seq_len = 4096;
+    s.training.global_batch_size = 1024;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    PlanOptions options;
+    options.num_gpus = state.range(0);
+    std::int64_t searched = 0;
+    for (auto _ : state) {
+        PlanResult r = plan(s, options);
+        searched = r.searched;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["layouts"] = double(searched);
+}
+BENCHMARK(BM_Plan)->Arg(8)->Arg(64)->Arg(1024)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

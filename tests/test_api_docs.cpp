@@ -35,6 +35,8 @@ const char* unit_words(Unit unit) {
         case Unit::pflop_days: return "PetaFLOP-days";
         case Unit::money: return "currency of `price_per_gpu_hour`";
         case Unit::tokens: return "tokens";
+        case Unit::tokens_per_second: return "tokens per second";
+        case Unit::tflops_per_second: return "TFLOP/s";
         case Unit::sequences: return "sequences";
         case Unit::count: return "count";
         case Unit::ratio: return "fraction";

@@ -11,7 +11,7 @@ using Run = vramcalc::testing::CliRun;
 using vramcalc::testing::run_cli;
 }  // namespace
 
-TEST_CASE("CLI reproduces the seed's Llama-65B activations from flags") {
+TEST_CASE("CLI reproduces the Llama-65B activations of \"LLM parameters, VRAM, TFLOPs? Training part 5\" from flags") {
     Run r = run_cli("--layers 80 --hidden-size 8192 --num-heads 64 --vocab-size 32000 --max-position-embeddings 2048 "
                     "--seq-len 2048 --micro-batch-size 1 --num-gpus 1 --zero-stage 0 --global-batch-size 0 "
                     "--grad-accum-steps 1 --json");

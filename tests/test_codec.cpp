@@ -12,12 +12,9 @@ using nlohmann::json;
 namespace {
 
 bool same_scenario(const Scenario& a, const Scenario& b) {
-    for (const auto& f : scenario_fields())
-        if (!field_equal(f, a, b)) {
-            UNSCOPED_INFO("differs: " << f.path);
-            return false;
-        }
-    return true;
+    const FieldSpec* f = first_difference(a, b);
+    if (f) UNSCOPED_INFO("differs: " << f->path);
+    return f == nullptr;
 }
 
 bool mentions(const std::vector<ValidationIssue>& issues, const std::string& field) {
@@ -154,7 +151,7 @@ TEST_CASE("pinned links keep opening identically") {
     {
         auto r = codec::decode_link("v=1&L=80&h=8192&a=64&V=32000&maxpos=2048&N=1&z=0&B=0&ga=1");
         REQUIRE(r.ok());
-        // The seed's Llama-65B activation example: 80·(34·sbh + 5·as²b).
+        // The Llama-65B activation example of "LLM parameters, VRAM, TFLOPs? Training part 5": 80·(34·sbh + 5·as²b).
         CHECK(estimate(r.scenario).activations.transformer_layers_bytes == 153008209920.0);
     }
     {

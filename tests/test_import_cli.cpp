@@ -22,19 +22,13 @@ std::string temp_file(const std::string& name, const std::string& text) {
     return path;
 }
 
-// mistralai/Mixtral-8x7B-v0.1 config.json (published on the Hugging Face Hub).
-constexpr const char* mixtral = R"({"architectures": ["MixtralForCausalLM"], "attention_dropout": 0.0,
-  "bos_token_id": 1, "eos_token_id": 2, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02,
-  "intermediate_size": 14336, "max_position_embeddings": 32768, "model_type": "mixtral", "num_attention_heads": 32,
-  "num_experts_per_tok": 2, "num_hidden_layers": 32, "num_key_value_heads": 8, "num_local_experts": 8,
-  "output_router_logits": false, "rms_norm_eps": 1e-05, "rope_theta": 1000000.0, "router_aux_loss_coef": 0.02,
-  "sliding_window": null, "tie_word_embeddings": false, "torch_dtype": "bfloat16",
-  "transformers_version": "4.36.0.dev0", "use_cache": true, "vocab_size": 32000})";
+// mistralai/Mixtral-8x7B-v0.1 config.json (tests/data/hf/README.md).
+const std::string mixtral = std::string(VRAMCALC_SOURCE_DIR) + "/tests/data/hf/mixtral_8x7b.json";
 
 }  // namespace
 
 TEST_CASE("CLI --hf-config and --deepspeed-config build the scenario; notes go to stderr") {
-    std::string hf = temp_file("mixtral.json", mixtral);
+    const std::string& hf = mixtral;
     std::string ds = temp_file("ds.json", R"({"bf16": {"enabled": true}, "zero_optimization": {"stage": 3,
         "offload_optimizer": {"device": "cpu"}, "overlap_comm": true}, "train_micro_batch_size_per_gpu": 2,
         "gradient_accumulation_steps": 4})");
@@ -59,7 +53,6 @@ TEST_CASE("CLI --hf-config and --deepspeed-config build the scenario; notes go t
     Run o = run_cli("--hf-config " + hf + " --layers 16 --json");
     REQUIRE(o.exit_code == 0);
     CHECK(nlohmann::json::parse(o.out)["scenario"]["model"]["layers"] == 16);
-    std::remove(hf.c_str());
     std::remove(ds.c_str());
 }
 

@@ -1,11 +1,11 @@
-// Hugging Face config.json import. The configs below reproduce the published config.json files of
-// the checkpoints named (Hugging Face Hub), written from the published files without network access
-// here: every key that sets an architecture field is the published value; a metadata or no-effect
-// key may differ in detail from the Hub copy. The expected counts are the published parameter counts
-// (model cards / papers), independent of our formulas.
+// Hugging Face config.json import, on the published config.json files of tests/data/hf/ (see its
+// README for how they were obtained). The expected counts are the published parameter counts (model
+// cards / papers), independent of our formulas.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "codec/import_hf.hpp"
@@ -18,325 +18,26 @@ using codec::import_hf_config;
 
 namespace {
 
-// meta-llama/Llama-2-7b-hf
-constexpr const char* llama2_7b = R"({
-  "_name_or_path": "meta-llama/Llama-2-7b-hf",
-  "architectures": [
-    "LlamaForCausalLM"
-  ],
-  "bos_token_id": 1,
-  "eos_token_id": 2,
-  "hidden_act": "silu",
-  "hidden_size": 4096,
-  "initializer_range": 0.02,
-  "intermediate_size": 11008,
-  "max_position_embeddings": 4096,
-  "model_type": "llama",
-  "num_attention_heads": 32,
-  "num_hidden_layers": 32,
-  "num_key_value_heads": 32,
-  "pretraining_tp": 1,
-  "rms_norm_eps": 1e-05,
-  "rope_scaling": null,
-  "tie_word_embeddings": false,
-  "torch_dtype": "float16",
-  "transformers_version": "4.31.0.dev0",
-  "use_cache": true,
-  "vocab_size": 32000
-})";
+// The published config.json files, said once: tests/data/hf/ (also the fuzz corpus of
+// fuzz_import_hf, which links to them). tests/data/hf/README.md names the Hub repository of each.
+std::string hf_config(const char* name) {
+    std::ifstream in(std::string(VRAMCALC_SOURCE_DIR) + "/tests/data/hf/" + name + ".json", std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
 
-// meta-llama/Meta-Llama-3-8B
-constexpr const char* llama3_8b = R"({
-  "architectures": [
-    "LlamaForCausalLM"
-  ],
-  "attention_bias": false,
-  "attention_dropout": 0.0,
-  "bos_token_id": 128000,
-  "eos_token_id": 128001,
-  "hidden_act": "silu",
-  "hidden_size": 4096,
-  "initializer_range": 0.02,
-  "intermediate_size": 14336,
-  "max_position_embeddings": 8192,
-  "model_type": "llama",
-  "num_attention_heads": 32,
-  "num_hidden_layers": 32,
-  "num_key_value_heads": 8,
-  "pretraining_tp": 1,
-  "rms_norm_eps": 1e-05,
-  "rope_scaling": null,
-  "rope_theta": 500000.0,
-  "tie_word_embeddings": false,
-  "torch_dtype": "bfloat16",
-  "transformers_version": "4.40.0.dev0",
-  "use_cache": true,
-  "vocab_size": 128256
-})";
-
-// mistralai/Mixtral-8x7B-v0.1
-constexpr const char* mixtral_8x7b = R"({
-  "architectures": [
-    "MixtralForCausalLM"
-  ],
-  "attention_dropout": 0.0,
-  "bos_token_id": 1,
-  "eos_token_id": 2,
-  "hidden_act": "silu",
-  "hidden_size": 4096,
-  "initializer_range": 0.02,
-  "intermediate_size": 14336,
-  "max_position_embeddings": 32768,
-  "model_type": "mixtral",
-  "num_attention_heads": 32,
-  "num_experts_per_tok": 2,
-  "num_hidden_layers": 32,
-  "num_key_value_heads": 8,
-  "num_local_experts": 8,
-  "output_router_logits": false,
-  "rms_norm_eps": 1e-05,
-  "rope_theta": 1000000.0,
-  "router_aux_loss_coef": 0.02,
-  "sliding_window": null,
-  "tie_word_embeddings": false,
-  "torch_dtype": "bfloat16",
-  "transformers_version": "4.36.0.dev0",
-  "use_cache": true,
-  "vocab_size": 32000
-})";
-
-// openai-community/gpt2
-constexpr const char* gpt2 = R"({
-  "activation_function": "gelu_new",
-  "architectures": [
-    "GPT2LMHeadModel"
-  ],
-  "attn_pdrop": 0.1,
-  "bos_token_id": 50256,
-  "embd_pdrop": 0.1,
-  "eos_token_id": 50256,
-  "initializer_range": 0.02,
-  "layer_norm_epsilon": 1e-05,
-  "model_type": "gpt2",
-  "n_ctx": 1024,
-  "n_embd": 768,
-  "n_head": 12,
-  "n_layer": 12,
-  "n_positions": 1024,
-  "resid_pdrop": 0.1,
-  "summary_activation": null,
-  "summary_first_dropout": 0.1,
-  "summary_proj_to_labels": true,
-  "summary_type": "cls_index",
-  "summary_use_proj": true,
-  "task_specific_params": {
-    "text-generation": {
-      "do_sample": true,
-      "max_length": 50
-    }
-  },
-  "vocab_size": 50257
-})";
-
-// openai-community/gpt2-xl
-constexpr const char* gpt2_xl = R"({
-  "activation_function": "gelu_new",
-  "architectures": [
-    "GPT2LMHeadModel"
-  ],
-  "attn_pdrop": 0.1,
-  "bos_token_id": 50256,
-  "embd_pdrop": 0.1,
-  "eos_token_id": 50256,
-  "initializer_range": 0.02,
-  "layer_norm_epsilon": 1e-05,
-  "model_type": "gpt2",
-  "n_ctx": 1024,
-  "n_embd": 1600,
-  "n_head": 25,
-  "n_layer": 48,
-  "n_positions": 1024,
-  "output_past": true,
-  "resid_pdrop": 0.1,
-  "summary_activation": null,
-  "summary_first_dropout": 0.1,
-  "summary_proj_to_labels": true,
-  "summary_type": "cls_index",
-  "summary_use_proj": true,
-  "task_specific_params": {
-    "text-generation": {
-      "do_sample": true,
-      "max_length": 50
-    }
-  },
-  "vocab_size": 50257
-})";
-
-// mistralai/Mistral-7B-v0.1
-constexpr const char* mistral_7b = R"({
-  "architectures": [
-    "MistralForCausalLM"
-  ],
-  "bos_token_id": 1,
-  "eos_token_id": 2,
-  "hidden_act": "silu",
-  "hidden_size": 4096,
-  "initializer_range": 0.02,
-  "intermediate_size": 14336,
-  "max_position_embeddings": 32768,
-  "model_type": "mistral",
-  "num_attention_heads": 32,
-  "num_hidden_layers": 32,
-  "num_key_value_heads": 8,
-  "rms_norm_eps": 1e-05,
-  "rope_theta": 10000.0,
-  "sliding_window": 4096,
-  "tie_word_embeddings": false,
-  "torch_dtype": "bfloat16",
-  "transformers_version": "4.34.0.dev0",
-  "use_cache": true,
-  "vocab_size": 32000
-})";
-
-// Qwen/Qwen2.5-7B
-constexpr const char* qwen25_7b = R"({
-  "architectures": [
-    "Qwen2ForCausalLM"
-  ],
-  "attention_dropout": 0.0,
-  "bos_token_id": 151643,
-  "eos_token_id": 151643,
-  "hidden_act": "silu",
-  "hidden_size": 3584,
-  "initializer_range": 0.02,
-  "intermediate_size": 18944,
-  "max_position_embeddings": 131072,
-  "max_window_layers": 28,
-  "model_type": "qwen2",
-  "num_attention_heads": 28,
-  "num_hidden_layers": 28,
-  "num_key_value_heads": 4,
-  "rms_norm_eps": 1e-06,
-  "rope_theta": 1000000.0,
-  "sliding_window": 131072,
-  "tie_word_embeddings": false,
-  "torch_dtype": "bfloat16",
-  "transformers_version": "4.43.1",
-  "use_cache": true,
-  "use_mrope": false,
-  "use_sliding_window": false,
-  "vocab_size": 152064
-})";
-
-// google/gemma-7b
-constexpr const char* gemma_7b = R"({
-  "architectures": [
-    "GemmaForCausalLM"
-  ],
-  "attention_bias": false,
-  "attention_dropout": 0.0,
-  "bos_token_id": 2,
-  "eos_token_id": 1,
-  "head_dim": 256,
-  "hidden_act": "gelu",
-  "hidden_size": 3072,
-  "initializer_range": 0.02,
-  "intermediate_size": 24576,
-  "max_position_embeddings": 8192,
-  "model_type": "gemma",
-  "num_attention_heads": 16,
-  "num_hidden_layers": 28,
-  "num_key_value_heads": 16,
-  "pad_token_id": 0,
-  "rms_norm_eps": 1e-06,
-  "rope_scaling": null,
-  "rope_theta": 10000.0,
-  "torch_dtype": "bfloat16",
-  "transformers_version": "4.38.0.dev0",
-  "use_cache": true,
-  "vocab_size": 256000
-})";
-
-// google/gemma-2b (head_dim 256 = hidden_size / heads, multi-query attention)
-constexpr const char* gemma_2b = R"({
-  "architectures": [
-    "GemmaForCausalLM"
-  ],
-  "attention_bias": false,
-  "attention_dropout": 0.0,
-  "bos_token_id": 2,
-  "eos_token_id": 1,
-  "head_dim": 256,
-  "hidden_act": "gelu",
-  "hidden_size": 2048,
-  "initializer_range": 0.02,
-  "intermediate_size": 16384,
-  "max_position_embeddings": 8192,
-  "model_type": "gemma",
-  "num_attention_heads": 8,
-  "num_hidden_layers": 18,
-  "num_key_value_heads": 1,
-  "pad_token_id": 0,
-  "rms_norm_eps": 1e-06,
-  "rope_scaling": null,
-  "rope_theta": 10000.0,
-  "torch_dtype": "bfloat16",
-  "transformers_version": "4.38.0.dev0",
-  "use_cache": true,
-  "vocab_size": 256000
-})";
-
-// EleutherAI/gpt-neox-20b
-constexpr const char* neox_20b = R"({
-  "architectures": [
-    "GPTNeoXForCausalLM"
-  ],
-  "bos_token_id": 0,
-  "eos_token_id": 0,
-  "hidden_act": "gelu_fast",
-  "hidden_size": 6144,
-  "initializer_range": 0.02,
-  "intermediate_size": 24576,
-  "layer_norm_eps": 1e-05,
-  "max_position_embeddings": 2048,
-  "model_type": "gpt_neox",
-  "num_attention_heads": 64,
-  "num_hidden_layers": 44,
-  "rotary_emb_base": 10000,
-  "rotary_pct": 0.25,
-  "tie_word_embeddings": false,
-  "torch_dtype": "float16",
-  "transformers_version": "4.21.0.dev0",
-  "use_cache": true,
-  "use_parallel_residual": true,
-  "vocab_size": 50432
-})";
-
-// EleutherAI/pythia-1b
-constexpr const char* pythia_1b = R"({
-  "architectures": [
-    "GPTNeoXForCausalLM"
-  ],
-  "bos_token_id": 0,
-  "eos_token_id": 0,
-  "hidden_act": "gelu",
-  "hidden_size": 2048,
-  "initializer_range": 0.02,
-  "intermediate_size": 8192,
-  "layer_norm_eps": 1e-05,
-  "max_position_embeddings": 2048,
-  "model_type": "gpt_neox",
-  "num_attention_heads": 8,
-  "num_hidden_layers": 16,
-  "rotary_emb_base": 10000,
-  "rotary_pct": 0.25,
-  "tie_word_embeddings": false,
-  "torch_dtype": "float16",
-  "transformers_version": "4.24.0",
-  "use_cache": true,
-  "use_parallel_residual": true,
-  "vocab_size": 50304
-})";
+const std::string llama2_7b = hf_config("llama2_7b");  // meta-llama/Llama-2-7b-hf
+const std::string llama3_8b = hf_config("llama3_8b");  // meta-llama/Meta-Llama-3-8B
+const std::string mixtral_8x7b = hf_config("mixtral_8x7b");  // mistralai/Mixtral-8x7B-v0.1
+const std::string gpt2 = hf_config("gpt2");  // openai-community/gpt2
+const std::string gpt2_xl = hf_config("gpt2_xl");  // openai-community/gpt2-xl
+const std::string mistral_7b = hf_config("mistral_7b");  // mistralai/Mistral-7B-v0.1
+const std::string qwen25_7b = hf_config("qwen25_7b");  // Qwen/Qwen2.5-7B
+const std::string gemma_7b = hf_config("gemma_7b");  // google/gemma-7b
+const std::string gemma_2b = hf_config("gemma_2b");  // google/gemma-2b (head_dim 256 = hidden_size / heads, multi-query attention)
+const std::string neox_20b = hf_config("neox_20b");  // EleutherAI/gpt-neox-20b
+const std::string pythia_1b = hf_config("pythia_1b");  // EleutherAI/pythia-1b
 
 double total(const Scenario& s) { return estimate(s).parameters.total; }
 
@@ -371,9 +72,15 @@ std::string issues_text(const codec::ImportResult& r) {
 
 }  // namespace
 
+TEST_CASE("the config.json fixtures are there") {
+    for (const std::string* config : {&llama2_7b, &llama3_8b, &mixtral_8x7b, &gpt2, &gpt2_xl, &mistral_7b, &qwen25_7b,
+                                      &gemma_7b, &gemma_2b, &neox_20b, &pythia_1b})
+        REQUIRE(config->size() > 100);
+}
+
 TEST_CASE("real config.json files give the published parameter counts and the matching preset") {
     struct Case {
-        const char* config;
+        const std::string& config;
         const char* family;
         const char* preset;
         double published;  // source in the comment
@@ -459,9 +166,11 @@ TEST_CASE("a small custom Llama config counts exactly by hand") {
 TEST_CASE("unmapped and metadata keys are listed, not dropped") {
     auto r = import_hf_config(llama3_8b);
     REQUIRE(r.ok());
-    for (const char* key : {"rope_theta", "rms_norm_eps", "bos_token_id", "eos_token_id", "hidden_act", "use_cache",
-                            "initializer_range", "attention_dropout", "pretraining_tp", "rope_scaling"})
+    for (const char* key : {"rope_theta", "rms_norm_eps", "bos_token_id", "eos_token_id", "use_cache",
+                            "initializer_range", "pretraining_tp", "rope_scaling"})
         CHECK(has(r.unmapped_keys, key));
+    // Read now: the activation (it decides what eager kernels keep) and the dropout probabilities.
+    for (const char* key : {"hidden_act", "attention_dropout"}) CHECK_FALSE(has(r.unmapped_keys, key));
     for (const char* key : {"architectures", "torch_dtype", "transformers_version"}) {
         CHECK(has(r.ignored_keys, key));
         CHECK_FALSE(has(r.unmapped_keys, key));
@@ -609,4 +318,19 @@ TEST_CASE("hostile input: huge numbers, NaN-like text, deep nesting and big file
     auto wide = import_hf_config(R"({"model_type": "llama", "num_hidden_layers": 2, "hidden_size": 4000000000,
         "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100})");
     CHECK(has_issue(wide, "hidden_size", "model.hidden_size"));
+}
+
+TEST_CASE("the activation and dropout come from the config, as the model trains") {
+    // GPT-2 (HF config.json): activation_function "gelu_new", attn/resid/embd pdrop 0.1.
+    auto g = import_hf_config(gpt2);
+    REQUIRE(g.ok());
+    CHECK(g.scenario.model.activation == Activation::gelu_new);
+    CHECK(g.scenario.training.dropout);
+    CHECK(g.scenario.model.name == "GPT-2 124M");  // still matches the preset
+    // Llama 3 8B: hidden_act "silu" (the gated MLP's usual activation), attention_dropout 0.0.
+    auto l = import_hf_config(llama3_8b);
+    REQUIRE(l.ok());
+    CHECK(l.scenario.model.activation == Activation::auto_);
+    CHECK_FALSE(l.scenario.training.dropout);
+    CHECK(l.scenario.model.name == "Llama-3-8B");
 }

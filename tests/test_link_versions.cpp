@@ -140,12 +140,9 @@ void check_v1_defaults_except_model_and_gpu(const Scenario& s, std::int64_t seq_
 }
 
 bool same_scenario(const Scenario& a, const Scenario& b) {
-    for (const auto& f : scenario_fields())
-        if (!field_equal(f, a, b)) {
-            UNSCOPED_INFO("differs: " << f.path);
-            return false;
-        }
-    return true;
+    const FieldSpec* f = first_difference(a, b);
+    if (f) UNSCOPED_INFO("differs: " << f->path);
+    return f == nullptr;
 }
 
 }  // namespace
@@ -305,4 +302,44 @@ TEST_CASE("unknown link versions are read as the current one, and say so") {
     CHECK(codec::link_edition(1) == &presets_v1());
     CHECK(codec::link_edition(codec::link_version) == &current_presets());
     CHECK(codec::link_edition(codec::link_version + 1) == nullptr);
+}
+
+TEST_CASE("today's GPU presets: memory as the device reports it, dense peak from the datasheet") {
+    // nvidia-smi's total (MiB) or rocm-smi's bytes as public logs of each device print them, and the
+    // dense (no sparsity) bf16/fp16 tensor peak of the datasheet (RTX: fp16 with fp32 accumulate).
+    struct Device {
+        const char* id;
+        double reported_bytes;
+        double peak_tflops;
+    };
+    constexpr double MiB = 1024.0 * 1024.0;
+    const Device devices[] = {
+        {"V100-16GB", 16160 * MiB, 125},  {"V100-32GB", 32510 * MiB, 125},   {"A100-40GB", 40960 * MiB, 312},
+        {"A100-80GB", 81920 * MiB, 312},  {"H100-SXM", 81559 * MiB, 989},    {"H100-PCIe", 81559 * MiB, 756},
+        {"H200", 143771 * MiB, 989},      {"B200", 183359 * MiB, 2250},      {"L40S", 46068 * MiB, 362},
+        {"RTX-3090", 24576 * MiB, 71},    {"RTX-4090", 24564 * MiB, 165.2},  {"MI250X", 68702699520.0, 191.5},
+        {"MI300X", 205822885888.0, 1307.4},
+    };
+    REQUIRE(gpu_presets().size() == std::size(devices));
+    for (const auto& d : devices) {
+        INFO(d.id);
+        const GpuPreset* g = find_gpu_preset(d.id);
+        REQUIRE(g);
+        CHECK(g->memory_gib * bytes_per_gib == d.reported_bytes);
+        CHECK(g->peak_tflops == d.peak_tflops);
+    }
+}
+
+TEST_CASE("a revised preset changes new links only: v1 links keep the v1 figures") {
+    // B200: v1 had 179 GiB; the device reports 183,359 MiB = 179.06 GiB (today's preset).
+    auto v1 = codec::decode_link("v=1&gpu=B200");
+    auto v2 = codec::decode_link("v=2&gpu=B200");
+    CHECK(v1.scenario.hardware.memory_gib == 179);
+    CHECK(v2.scenario.hardware.memory_gib == 183359.0 / 1024);
+    // Re-encoding the v1 scenario names the preset and writes the v1 values explicitly (also the
+    // v1 meaning of fields added later: no CUDA context, no allocator reserve).
+    CHECK(codec::encode_link(v1.scenario) == "v=2&gpu=B200&mem=179&ctx=0&alloc=0");
+    auto v100 = codec::decode_link("v=1&gpu=V100-16GB&N=16");
+    CHECK(v100.scenario.hardware.memory_gib == 16);
+    CHECK(codec::decode_link(codec::encode_link(v100.scenario)).scenario.hardware.memory_gib == 16);
 }

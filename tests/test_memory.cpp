@@ -1,4 +1,6 @@
-// Memory terms against the seeds, Korthikanti et al. 2022 and the ZeRO paper.
+// Memory terms against Transformer Math 101 (https://blog.eleuther.ai/transformer-math/), "LLM parameters,
+// VRAM, TFLOPs? Training part 5" (WeChat article), Korthikanti et al. 2022 (arXiv:2205.05198) and the
+// ZeRO paper (arXiv:1910.02054).
 #include <catch2/catch.hpp>
 
 #include "core/estimate.hpp"
@@ -8,11 +10,11 @@ using namespace vramcalc;
 
 namespace {
 
-// The seed's Llama-65B activation example (seed 003): GPT-shaped layers (GELU, f = 4h), dropout,
+// The Llama-65B activation example of "LLM parameters, VRAM, TFLOPs? Training part 5": GPT-shaped layers (GELU, f = 4h), dropout,
 // no FlashAttention, no recomputation, one GPU's worth of layers.
-Scenario seed_llama65b(std::int64_t micro_batch) {
+Scenario worked_llama65b(std::int64_t micro_batch) {
     Scenario s;
-    s.model.name = "seed Llama-65B";
+    s.model.name = "worked Llama-65B";
     s.model.layers = 80;
     s.model.hidden_size = 8192;
     s.model.num_heads = 64;
@@ -34,20 +36,20 @@ double model_states(const Estimate& e) {
 
 }  // namespace
 
-TEST_CASE("seed 003: Llama-65B activations are 80·(34·sbh + 5·as²b)") {
+TEST_CASE("LLM parameters, VRAM, TFLOPs? part 5: Llama-65B activations are 80·(34·sbh + 5·as²b)") {
     // 80·(34·1·2048·8192 + 5·1·64·2048²) = 153,008,209,920 bytes ("≈150 G").
-    Estimate e = estimate(seed_llama65b(1));
+    Estimate e = estimate(worked_llama65b(1));
     CHECK(e.activations.sbh_coefficient == 34.0);
     CHECK(e.activations.as2b_coefficient == 5.0);
     CHECK(e.activations.transformer_layers_bytes == 153008209920.0);
-    // At b = 128: "≈ 19.5 T" (seed 003), exactly 128× the b = 1 figure.
-    Estimate e128 = estimate(seed_llama65b(128));
+    // At b = 128: "≈ 19.5 T" (the same article), exactly 128× the b = 1 figure.
+    Estimate e128 = estimate(worked_llama65b(128));
     CHECK(e128.activations.transformer_layers_bytes == 128.0 * 153008209920.0);
     CHECK(e128.activations.transformer_layers_bytes / 1e12 == Approx(19.5).epsilon(0.01));
 }
 
-TEST_CASE("seed 003: 16 bytes per parameter for mixed-precision AdamW") {
-    Scenario s = seed_llama65b(1);
+TEST_CASE("LLM parameters, VRAM, TFLOPs? part 5: 16 bytes per parameter for mixed-precision AdamW") {
+    Scenario s = worked_llama65b(1);
     Estimate e = estimate(s);
     const auto& b = e.bytes_per_parameter;
     CHECK(b.weights + b.gradients + b.optimizer == 16.0);
@@ -135,7 +137,7 @@ TEST_CASE("Korthikanti et al. 2022: activations with tensor parallelism and reco
     s.parallel.zero_stage = 0;
     s.training.global_batch_size = 8;
     double sbh = 2048.0 * 1 * 12288, a = 96, h = 12288, t = 8, seq = 2048;
-    // No recomputation: sbh(10 + 24/t + 5as/(ht)) per layer (seed 000, eq. for t-way TP).
+    // No recomputation: sbh(10 + 24/t + 5as/(ht)) per layer (Transformer Math 101, eq. for t-way TP).
     double none = sbh * (10 + 24 / t + 5 * a * seq / (h * t));
     CHECK(estimate(s).activations.per_layer_bytes == Approx(none).epsilon(1e-12));
     // Selective recomputation: sbh(10 + 24/t).
@@ -154,7 +156,7 @@ TEST_CASE("Korthikanti et al. 2022: activations with tensor parallelism and reco
 }
 
 TEST_CASE("FlashAttention and dropout change the per-layer terms") {
-    Scenario s = seed_llama65b(1);
+    Scenario s = worked_llama65b(1);
     s.training.flash_attention = true;
     Estimate e = estimate(s);
     CHECK(e.activations.as2b_coefficient == 0);
@@ -185,7 +187,7 @@ TEST_CASE("GQA and SwiGLU generalise the 34·sbh coefficient") {
 }
 
 TEST_CASE("pipeline parallelism: the first stage keeps p micro-batches of L/p layers") {
-    Scenario s = seed_llama65b(1);
+    Scenario s = worked_llama65b(1);
     s.parallel.num_gpus = 8;
     s.parallel.pipeline = 8;
     s.training.grad_accum_steps = 16;
@@ -200,7 +202,7 @@ TEST_CASE("pipeline parallelism: the first stage keeps p micro-batches of L/p la
 }
 
 TEST_CASE("embedding and output activations are counted") {
-    Scenario s = seed_llama65b(1);
+    Scenario s = worked_llama65b(1);
     Estimate e = estimate(s);
     double sbh = 2048.0 * 8192, sbv = 2048.0 * 32000;
     CHECK(e.activations.embedding_bytes == sbh);                  // 1-byte dropout mask
@@ -237,4 +239,21 @@ TEST_CASE("totals, capacity, fit and offload") {
     s.hardware.memory_gib = 1;
     CHECK_FALSE(estimate(s).fits);
     CHECK(estimate(s).warnings.has(Warning::does_not_fit));
+}
+
+TEST_CASE("SDPA with grouped-query attention in fp32 falls back to the math path") {
+    // FlashAttention needs 16-bit inputs and the memory-efficient/cuDNN kernels do not broadcast
+    // K/V heads, so fp32 + enable_gqa runs PyTorch's math SDPA, which keeps the probabilities
+    // (pytorch/pytorch#181528). Multi-head attention in fp32 keeps the efficient kernel.
+    Scenario s;
+    s.model = find_model_preset("llama-3-8b")->model;  // 8 KV heads for 32 query heads
+    s.training.kernels = Kernels::eager;
+    s.training.flash_attention = true;
+    s.training.dropout = false;
+    s.training.precision = Precision::bf16;
+    CHECK(estimate(s).activations.as2b_coefficient == 0);
+    s.training.precision = Precision::fp32;
+    CHECK(estimate(s).activations.as2b_coefficient == 4);  // fp32 softmax output, no dropout
+    s.model = find_model_preset("llama-2-7b")->model;     // 32 KV heads: no GQA
+    CHECK(estimate(s).activations.as2b_coefficient == 0);
 }

@@ -69,6 +69,9 @@ TEST_CASE("eager saved-tensor bytes per layer match PyTorch's autograd (CPU harn
         double sbh = coef("sbh") - rec.value("torch_113_only_sbh", 0.0);
         for (const auto& sh : shapes) {
             if (family == "gpt2" && sh.g != sh.a) continue;
+            // The harness emulates a fused kernel in fp32 with GQA; CUDA's SDPA has none there and
+            // runs the math path (covered in test_memory.cpp), so compare fp32 flash without GQA.
+            if (precision == "fp32" && attention == "flash" && sh.g != sh.a) continue;
             Scenario sc = family_scenario(family, sh);
             sc.training.precision = precision == "fp32" ? Precision::fp32 : precision == "bf16" ? Precision::bf16
                                                                                                : Precision::amp_bf16;

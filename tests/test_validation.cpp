@@ -185,3 +185,36 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         CHECK(validate(s).empty());
     }
 }
+
+TEST_CASE("throughput-model rules: interleave, node size, bandwidths") {
+    expect_rejected("parallel.interleave", [](Scenario& s) { s.parallel.interleave = 0; });
+    expect_rejected("parallel.interleave", [](Scenario& s) { s.parallel.interleave = 2; });  // p = 1
+    expect_rejected("parallel.interleave", [](Scenario& s) {  // 32 layers / 4 stages = 8, not a multiple of 3
+        s.parallel.pipeline = 4;
+        s.parallel.interleave = 3;
+    });
+    expect_rejected("hardware.gpus_per_node", [](Scenario& s) { s.hardware.gpus_per_node = 0; });
+    expect_rejected("hardware.intra_node_gbps", [](Scenario& s) { s.hardware.intra_node_gbps = 0; });
+    expect_rejected("hardware.inter_node_gbps", [](Scenario& s) { s.hardware.inter_node_gbps = -1; });
+    expect_rejected("hardware.memory_bandwidth_gbps",
+                    [](Scenario& s) { s.hardware.memory_bandwidth_gbps = std::numeric_limits<double>::infinity(); });
+    Scenario ok;
+    ok.parallel.pipeline = 4;
+    ok.parallel.interleave = 2;  // 8 layers per stage in 2 chunks of 4
+    CHECK(validate(ok).empty());
+    auto issues = [] {
+        Scenario s;
+        s.parallel.pipeline = 4;
+        s.parallel.interleave = 3;
+        return validate(s);
+    }();
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].message.find("32 layers / 4 stages = 8 layers per stage") != std::string::npos);
+    // The predicted model needs no achieved rate; the fixed one does.
+    Scenario predicted;
+    predicted.hardware.achieved_tflops = 0;
+    predicted.hardware.mfu = 0;
+    CHECK(names(validate(predicted), "hardware.achieved_tflops"));
+    predicted.hardware.throughput_model = ThroughputModel::predicted;
+    CHECK(validate(predicted).empty());
+}

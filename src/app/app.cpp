@@ -11,6 +11,7 @@
 #include "imgui_internal.h"
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
+#include "ui_plan.hpp"
 #include "web.hpp"
 #include "widgets.hpp"
 
@@ -444,11 +445,14 @@ std::string App::summary_text() const {
     out += ", peak in the " + phase + ".";
     // The headline outputs: "Parameters 6.66 B, TFLOP-hours 3,333,333, …".
     const char* separator = " ";
-    for (const auto& o : outputs()) {
-        if (!(o.show & show_summary) || ((o.show & hide_when_zero) && o.value(e) == 0)) continue;
-        out += separator + std::string(o.label) + " " + format_output(o, e, units);
-        separator = ", ";
-    }
+    for (OutputSection section : {OutputSection::parameters, OutputSection::compute, OutputSection::layout,
+                                  OutputSection::memory, OutputSection::detail})
+        for (const auto& o : outputs()) {
+            if (o.section != section || !(o.show & show_summary)) continue;
+            if ((o.show & hide_when_zero) && o.value(e) == 0) continue;
+            out += separator + std::string(o.label) + " " + format_output(o, e, units);
+            separator = ", ";
+        }
     return out + ".";
 }
 
@@ -548,6 +552,7 @@ void App::draw(float width, float height) {
         draw_warnings(*this);
         draw_fit_map(*this);
         draw_sweeps(*this);
+        draw_plan(*this);
         draw_details(*this, side_by_side_details && ImGui::GetContentRegionAvail().x >= 720);
         draw_explain(*this);
     };
@@ -586,6 +591,7 @@ void App::draw(float width, float height) {
                 draw_warnings(*this);
                 draw_fit_map(*this);
                 draw_sweeps(*this);
+                draw_plan(*this);
                 draw_details(*this, false);
                 draw_explain(*this);
             }

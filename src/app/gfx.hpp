@@ -1,8 +1,7 @@
 // Our own WebGL2 drawing next to ImGui's: shader programs built from shaders/ (embedded at build
 // time), a rectangle drawer, and a way to draw a shader rectangle *inside* the ImGui frame via an
-// ImDrawList callback (clipped and ordered with the widgets). The page background and the
-// over-capacity hatching use it now; issue 5's fit-map heatmap (a float texture + colour-map
-// shader) plugs into the same add_shader_rect path.
+// ImDrawList callback (clipped and ordered with the widgets): the page background and the
+// over-capacity hatching (add_hatch_rect). The fit map renders into a texture instead (fitmap.hpp).
 #pragma once
 
 #include <GLES3/gl3.h>

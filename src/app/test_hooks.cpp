@@ -20,6 +20,7 @@
 #include "plot.hpp"
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
+#include "ui_plan.hpp"
 #include "widgets.hpp"
 
 using namespace vramcalc;
@@ -211,6 +212,27 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_bench(const char* runs_text) {
               {"cells", xs.size() * ys.size()},
               {"runs", runs}};
     return give(j.dump());
+}
+
+// ── The Plan panel: its layouts, chart points and search times ──
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_plan() {
+    const PlanView& v = plan_view(the_app());
+    json plans = json::array();
+    for (const auto& p : v.result.plans)
+        plans.push_back({{"tensor", p.scenario.parallel.tensor},
+                         {"pipeline", p.scenario.parallel.pipeline},
+                         {"step_seconds", p.estimate.performance.step_seconds},
+                         {"link", codec::encode_link(p.scenario)}});
+    json scaling = json::array();
+    for (const auto& s : v.scaling)
+        scaling.push_back({{"num_gpus", s.num_gpus}, {"found", s.found}, {"step_seconds", s.step_seconds}});
+    return give(json{{"plans", plans},
+                     {"scaling", scaling},
+                     {"searched", v.result.searched},
+                     {"feasible", v.result.feasible},
+                     {"plan_ms", v.plan_ms},
+                     {"scaling_ms", v.scaling_ms}}
+                    .dump());
 }
 
 }  // extern "C"

@@ -55,15 +55,19 @@ void draw_largest_fit(App& app) {
     std::string sv = an.largest_s > 0 && an.largest_s >= an.s_upper && learned
                          ? format_grouped(double(an.largest_s)) + " tokens (model max.)"
                          : value(an.largest_s, an.s_upper) + (an.largest_s > 0 ? " tokens" : "");
+    // One figure: its value (red when even 1 is over), a test-hook name and a tooltip.
+    auto figure = [&](const std::string& text, bool fits, const char* item, const char* title, const char* tip) {
+        ImGui::PushStyleColor(ImGuiCol_Text, fits ? pal.text : pal.bad);
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::PopStyleColor();
+        record_item(item);
+        help_tooltip(title, tip);
+    };
     ImGui::TextUnformatted(b.c_str());
     ImGui::SameLine(0, 0);
-    ImGui::PushStyleColor(ImGuiCol_Text, an.largest_b > 0 ? pal.text : pal.bad);
-    ImGui::TextUnformatted(bv.c_str());
-    ImGui::PopStyleColor();
-    record_item("largest_b");
-    help_tooltip("Largest micro-batch that fits",
-                 "The largest micro-batch size b whose per-GPU memory stays within the GPU's capacity, everything else "
-                 "as set (binary search over the core's estimate).");
+    figure(bv, an.largest_b > 0, "largest_b", "Largest micro-batch that fits",
+           "The largest micro-batch size b whose per-GPU memory stays within the GPU's capacity, everything else as "
+           "set (binary search over the core's estimate).");
     float need = ImGui::CalcTextSize((s + sv).c_str()).x + 24;
     ImGui::SameLine(0, 0);
     if (ImGui::GetContentRegionAvail().x >= need) {
@@ -75,13 +79,9 @@ void draw_largest_fit(App& app) {
     ImGui::TextUnformatted(s.c_str());
     ImGui::SameLine(0, 0);
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(sv.c_str()).x) ImGui::NewLine();
-    ImGui::PushStyleColor(ImGuiCol_Text, an.largest_s > 0 ? pal.text : pal.bad);
-    ImGui::TextUnformatted(sv.c_str());
-    ImGui::PopStyleColor();
-    record_item("largest_s");
-    help_tooltip("Longest sequence that fits",
-                 "The longest sequence length s (at the current micro-batch) whose per-GPU memory stays within capacity. "
-                 "Models with learned positions stop at their maximum position count.");
+    figure(sv, an.largest_s > 0, "largest_s", "Longest sequence that fits",
+           "The longest sequence length s (at the current micro-batch) whose per-GPU memory stays within capacity. "
+           "Models with learned positions stop at their maximum position count.");
     dom::add({"largest_fit", dom::Role::text, b + bv + ". " + s + sv + "."});
     ImGui::PopStyleColor();
     ImGui::PopFont();

@@ -10,6 +10,7 @@
 #include "codec/codec.hpp"
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
+#include "codec/plan_json.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
@@ -47,6 +48,27 @@ std::string estimate_json(const std::string& scenario_text) {
         return dump(codec::evaluation_to_json(decoded.scenario, vramcalc::evaluate(decoded.scenario), decoded.notes));
     } catch (...) {
         return internal_error("estimate");
+    }
+}
+
+// {"plans": [...], "searched", "feasible", ...} or {"errors": [...]} (scenario or options problems).
+std::string plan_json(const std::string& scenario_text, const std::string& options_text) {
+    try {
+        auto decoded = codec::scenario_from_json_text(scenario_text);
+        std::vector<vramcalc::ValidationIssue> issues = decoded.issues;
+        json options_json;
+        std::string problem;
+        vramcalc::PlanOptions options;
+        if (!codec::parse_json_text(options_text, options_json, problem))
+            issues.push_back({"options", problem});
+        else
+            options = codec::plan_options_from_json(options_json, issues);
+        if (!issues.empty()) return dump({{"errors", codec::issues_to_json(issues)}});
+        json out = codec::plan_to_json(vramcalc::plan(decoded.scenario, options));
+        out["errors"] = json::array();
+        return dump(out);
+    } catch (...) {
+        return internal_error("plan");
     }
 }
 
@@ -137,7 +159,12 @@ std::string gpu_presets_json() {
                        {"peak_tflops", g.peak_tflops},
                        {"achieved_tflops", g.achieved_tflops},
                        {"price_per_gpu_hour", g.price_per_gpu_hour},
-                       {"source", g.source}});
+                       {"gpus_per_node", g.gpus_per_node},
+                       {"intra_node_gbps", g.intra_node_gbps},
+                       {"inter_node_gbps", g.inter_node_gbps},
+                       {"memory_bandwidth_gbps", g.memory_bandwidth_gbps},
+                       {"source", g.source},
+                       {"interconnect_source", g.interconnect_source}});
     return dump(out);
 }
 
@@ -183,6 +210,7 @@ std::string version_string() { return VRAMCALC_VERSION; }
 EMSCRIPTEN_BINDINGS(vramcalc_api) {
     emscripten::function("estimateJson", &estimate_json);
     emscripten::function("validateJson", &validate_json);
+    emscripten::function("planJson", &plan_json);
     emscripten::function("encodeLinkJson", &encode_link_json);
     emscripten::function("decodeLinkJson", &decode_link_json);
     emscripten::function("importHfConfigJson", &import_hf_json);

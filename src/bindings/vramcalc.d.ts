@@ -59,6 +59,17 @@ export interface VramcalcApi {
   validate(scenario: unknown): Issue[];
 
   /**
+   * Searches every layout (t, p, DP, ZeRO stage, micro-batch, recomputation, sequence parallelism,
+   * interleaving, optimizer offload) for the scenario's model and GPU, keeps those that fit in
+   * memory (with `options.min_headroom_fraction` free), ranks them by the predicted step time and
+   * returns the best with why each wins or loses. The same object as `vramcalc --plan --json`.
+   * @param scenario Model, precision, optimizer, kernels and hardware; its layout fields are searched.
+   * @param options GPU count, global batch, sequence length (default: the scenario's) and limits.
+   * @throws {@link ScenarioError} for an invalid scenario or options (`options.max_results: …`).
+   */
+  plan(scenario: ScenarioInput, options?: PlanOptions): PlanResult;
+
+  /**
    * The shareable link fragment of a scenario (without `#`): `"v=2&mp=llama-3-8b&b=4"`. Only
    * fields that differ from the defaults (or from the named presets) are written; the version
    * says which defaults and presets (links of every earlier version keep their meaning).
@@ -112,6 +123,132 @@ export interface VramcalcApi {
 
   /** Version of vramcalc, e.g. `"0.1.0"`. */
   readonly version: string;
+}
+
+/** Options of {@link VramcalcApi.plan}; every one is optional. */
+export interface PlanOptions {
+  /** GPUs to plan for; default `parallel.num_gpus`. */
+  num_gpus?: number;
+  /** Sequences per optimizer step, held fixed; default the scenario's. */
+  global_batch_size?: number;
+  /** Tokens per sequence; default `training.seq_len`. */
+  seq_len?: number;
+  /** Plans returned, best first (1–1000, default 10). */
+  max_results?: number;
+  /** Fraction of GPU memory a plan must leave free (0 to below 1, default 0.1). */
+  min_headroom_fraction?: number;
+  /** Layout choices kept at the scenario's value instead of searched. */
+  hold?: Array<'tensor' | 'recompute' | 'sequence_parallel' | 'zero_stage' | 'interleave' | 'offload_optimizer'>;
+}
+
+/** Result of {@link VramcalcApi.plan}. */
+export interface PlanResult {
+  /** Best first. Empty when no layout fits. */
+  plans: Plan[];
+  /** Layouts estimated. */
+  searched: number;
+  /** Of those, the ones that fit in memory with the required headroom. */
+  feasible: number;
+  num_gpus: number;
+  global_batch_size: number;
+  /** Always `[]` here (invalid input throws). */
+  errors: Issue[];
+}
+
+/** One layout the planner found. */
+export interface Plan {
+  layout: {
+    tensor: number;
+    pipeline: number;
+    data_parallel: number;
+    zero_stage: number;
+    micro_batch_size: number;
+    grad_accum_steps: number;
+    recompute: Recompute;
+    sequence_parallel: boolean;
+    interleave: number;
+    offload_optimizer: boolean;
+  };
+  memory_per_gpu_bytes: MemoryPerGpu;
+  fits: boolean;
+  performance: Performance;
+  /** Days and cost of the whole run (`training.tokens`) with this layout. */
+  days: number;
+  cost: number;
+  /** The link fragment of the scenario with this layout (adopt it with {@link VramcalcApi.decodeLink}). */
+  link: string;
+  /** step_seconds / the best plan's − 1. */
+  slowdown: number;
+  /** The largest differences from the best plan (for the best: from the runner-up). */
+  reasons: PlanReason[];
+}
+
+/** One cause of a plan's difference from the reference plan. */
+export interface PlanReason {
+  factor: 'compute' | 'recompute' | 'tensor_parallel' | 'pipeline_bubble' | 'pipeline_p2p' | 'data_parallel' | 'zero' |
+    'optimizer_step' | 'memory_headroom';
+  label: string;
+  /** This plan − reference: seconds per step (a positive value loses time), or bytes of headroom. */
+  delta: number;
+  unit: 'seconds' | 'bytes';
+}
+
+/** Memory of one GPU by term (the same keys as `Estimate.memory_per_gpu_bytes`; a test keeps them equal). */
+export interface MemoryPerGpu {
+  /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
+  weights: number;
+  /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes) */
+  zero3_live_params: number;
+  /** Gradients alive at the peak. (bytes) */
+  gradients: number;
+  /** On the GPU (0 when offloaded). (bytes) */
+  optimizer: number;
+  /** Saved activations alive at the peak. (bytes) */
+  activations: number;
+  /** Logits and loss tensors alive at the peak. (bytes) */
+  logits: number;
+  /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes) */
+  temporaries: number;
+  /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes) */
+  peak_allocated: number;
+  /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes) */
+  peak_reserved: number;
+  /** When the peak happens: forward, loss, backward or optimizer_step. (name) */
+  peak_phase: string;
+  /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
+  overhead: number;
+  /** Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it with the GPU's memory. (bytes) */
+  total: number;
+}
+
+/** Seconds of one optimizer step by cause. */
+export interface PerformanceBreakdown {
+  compute: number;
+  tensor_parallel: number;
+  pipeline_bubble: number;
+  pipeline_p2p: number;
+  data_parallel: number;
+  zero: number;
+  optimizer_step: number;
+  overhead: number;
+}
+
+/** Throughput: with `hardware.throughput_model = "predicted"` the step-time model, else the given rate. */
+export interface Performance {
+  predicted: boolean;
+  /** The GPU family has fitted constants (predicted only). */
+  calibrated: boolean;
+  step_seconds: number;
+  tokens_per_step: number;
+  /** Whole cluster. */
+  tokens_per_second: number;
+  /** Executed FLOPs (incl. recomputation) per GPU per second / 1e12. */
+  achieved_tflops_per_gpu: number;
+  /** Model FLOPs / (N · peak · step). */
+  mfu: number;
+  /** Micro-batches per pipeline per step. */
+  microbatches: number;
+  breakdown_seconds: PerformanceBreakdown;
 }
 
 /** One problem with one field. `field` is a path such as `"model.hidden_size"`, or `"scenario"`, `"link"`, a link key. */
@@ -182,6 +319,7 @@ export type Kernels = 'fused' | 'eager' | 'compiled';
 export type Loss = 'standard' | 'chunked' | 'fused';
 export type OptimizerImpl = 'foreach' | 'fused';
 export type ZeroImpl = 'deepspeed' | 'fsdp';
+export type ThroughputModel = 'fixed' | 'predicted';
 
 /** The model architecture. Integers must be whole numbers below 2^53. */
 export interface ModelConfig {
@@ -283,6 +421,8 @@ export interface ParallelConfig {
   offload_params: boolean;
   /** ZeRO implementation: DeepSpeed (live-parameter bound) or FSDP2 (current + prefetched layer, root gathered). */
   zero_impl: ZeroImpl;
+  /** v: virtual pipeline stages per GPU (interleaved 1F1B); must divide layers / pipeline. */
+  interleave: number;
 }
 
 /** The GPU and its price. */
@@ -305,6 +445,16 @@ export interface HardwareConfig {
   cuda_context_gib: number;
   /** The caching allocator's reserve above the peak of allocated tensors, as a fraction. */
   allocator_overhead: number;
+  /** `fixed`: time = FLOPs / the given rate; `predicted`: the step-time model. */
+  throughput_model: ThroughputModel;
+  /** GPUs on the fast intra-node link. */
+  gpus_per_node: number;
+  /** Per-GPU intra-node bandwidth, GB/s, one direction. */
+  intra_node_gbps: number;
+  /** Per-GPU inter-node bandwidth, GB/s, one direction. */
+  inter_node_gbps: number;
+  /** GPU memory bandwidth, GB/s. */
+  memory_bandwidth_gbps: number;
 }
 
 /** A complete scenario, as {@link VramcalcApi.defaultScenario} and {@link VramcalcApi.decodeLink} return it. */
@@ -516,9 +666,9 @@ export interface Estimate {
     recompute_flops: number;
     /** model_flops + recompute_flops: what the hardware executes. (FLOPs) */
     total_flops: number;
-    /** num_gpus · achieved FLOP/s. (FLOP/s) */
+    /** num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time). (FLOP/s) */
     cluster_flops_per_second: number;
-    /** Total FLOPs / cluster throughput. (seconds) */
+    /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds) */
     seconds: number;
     /** seconds / 86400. (days) */
     days: number;
@@ -532,6 +682,42 @@ export interface Estimate {
     cost: number;
     /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens) */
     chinchilla_tokens: number;
+  };
+  performance: {
+    /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds) */
+    step_seconds: number;
+    /** Global batch × sequence length. (tokens) */
+    tokens_per_step: number;
+    /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second) */
+    tokens_per_second: number;
+    /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s) */
+    achieved_tflops_per_gpu: number;
+    /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction) */
+    mfu: number;
+    /** Micro-batches each pipeline runs per optimizer step. (count) */
+    microbatches: number;
+    /** `hardware.throughput_model` is `predicted`: the step time comes from the step-time model. (true/false) */
+    predicted: boolean;
+    /** The GPU family has constants fitted on published runs (predicted model only). (true/false) */
+    calibrated: boolean;
+    breakdown_seconds: {
+      /** GEMMs, attention, memory-bound ops and recomputation of all micro-batches. (seconds) */
+      compute: number;
+      /** Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped. (seconds) */
+      tensor_parallel: number;
+      /** (p − 1)/v idle micro-batch slots of 1F1B. (seconds) */
+      pipeline_bubble: number;
+      /** Activations and gradients sent between stages. (seconds) */
+      pipeline_p2p: number;
+      /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds) */
+      data_parallel: number;
+      /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds) */
+      zero: number;
+      /** The memory-bound optimizer update. (seconds) */
+      optimizer_step: number;
+      /** Fixed per-step overhead (fitted). (seconds) */
+      overhead: number;
+    };
   };
 }
 // </generated:estimate>
@@ -560,7 +746,13 @@ export interface GpuPreset {
   peak_tflops: number;
   achieved_tflops: number;
   price_per_gpu_hour: number;
+  gpus_per_node: number;
+  intra_node_gbps: number;
+  inter_node_gbps: number;
+  memory_bandwidth_gbps: number;
   source: string;
+  /** System datasheet for the node size, links and memory bandwidth. */
+  interconnect_source: string;
 }
 
 export type FieldKind = 'integer' | 'number' | 'boolean' | 'choice' | 'text';

@@ -210,6 +210,39 @@ export async function createVramcalc(options = {}) {
     validate(scenario) {
       return issuesOf(scenario).issues;
     },
+    plan(scenario, options = {}) {
+      const { text, issues } = serialize(scenario);
+      if (text === null) throw scenarioError(issues);
+      let optionsText;
+      if (options === undefined || options === null) {
+        optionsText = '{}';
+      } else if (!isPlainObject(options)) {
+        throw scenarioError([{ field: 'options', message: `must be an object (got ${describe(options)})` }]);
+      } else {
+        const bad = [];
+        const clean = Object.create(null);
+        for (const key of Object.keys(options)) {
+          const value = options[key];
+          if (key === 'hold') {
+            if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && wellFormed(v))) {
+              bad.push({ field: 'options.hold', message: `must be an array of field names (got ${describe(value)})` });
+            } else {
+              clean.hold = value.slice();
+            }
+          } else if (typeof value === 'number' && Number.isFinite(value)) {
+            clean[wellFormed(key) ? key : printable(key)] = value;
+          } else if (value !== undefined) {
+            bad.push({ field: `options.${printable(key)}`, message: `must be a finite number (got ${describe(value)})` });
+          }
+        }
+        if (bad.length > 0) throw scenarioError(merge(issues, bad));
+        optionsText = JSON.stringify(clean);
+      }
+      const result = JSON.parse(wasm.planJson(text, optionsText));
+      const all = merge(issues, result.errors || []);
+      if (all.length > 0) throw scenarioError(all);
+      return result;
+    },
     encodeLink(scenario) {
       const { text, issues } = serialize(scenario);
       if (text === null) throw scenarioError(issues);

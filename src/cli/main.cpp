@@ -1,6 +1,7 @@
 // vramcalc: the native command. Reads a scenario (JSON file, link fragment, presets, flags),
 // prints the estimate as a table (GiB by default) or as JSON (--json).
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -13,6 +14,7 @@
 #include "codec/codec.hpp"
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
+#include "codec/plan_json.hpp"
 #include "core/fields.hpp"
 #include "core/frameworks.hpp"
 #include "core/presets.hpp"
@@ -48,6 +50,13 @@ void print_help() {
                  "  --explain            every result with its formula, your inputs and the source\n"
                  "  --markdown           the results as a Markdown table\n"
                  "  --print-link         print the link fragment of the scenario\n"
+                 "  --plan               search every layout (t, p, DP, ZeRO, micro-batch, recompute, SP,\n"
+                 "                       interleave, offload) for the scenario's model, GPU, GPU count,\n"
+                 "                       global batch and sequence; print the fastest that fit\n"
+                 "  --plan-top N         how many layouts --plan prints (default 10)\n"
+                 "  --plan-hold LIST     keep these at the scenario's values instead of searching them:\n"
+                 "                       tensor,recompute,sequence_parallel,zero_stage,interleave,\n"
+                 "                       offload_optimizer\n"
                  "  --list-presets       model and GPU presets\n"
                  "  --list-fields        every field with its URL key, unit and meaning\n"
                  "Exit status: 0 ok, 2 invalid input (each problem on stderr, naming the field).\n";
@@ -117,7 +126,9 @@ int main(int argc, char** argv) {
     std::vector<ValidationIssue> issues;
     std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
     bool model_preset_chosen = false, seq_len_given = false;
-    bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false;
+    bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false, plan_mode = false;
+    int plan_top = 10;
+    PlanOptions plan_options;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
@@ -145,6 +156,25 @@ int main(int argc, char** argv) {
             markdown = true;
         } else if (arg == "--print-link") {
             print_link = true;
+        } else if (arg == "--plan") {
+            plan_mode = true;
+        } else if (arg == "--plan-hold") {
+            auto value = take_value("--plan-hold");
+            if (!value) continue;
+            std::stringstream list(*value);
+            for (std::string item; std::getline(list, item, ',');) {
+                if (!hold_plan_choice(plan_options, item))
+                    issues.push_back({"--plan-hold", "unknown choice '" + item + "' (" + plan_hold_names + ")"});
+            }
+        } else if (arg == "--plan-top") {
+            auto value = take_value("--plan-top");
+            if (!value) continue;
+            char* end = nullptr;
+            long n = std::strtol(value->c_str(), &end, 10);
+            if (value->empty() || *end != '\0' || n < 1 || n > 1000)
+                issues.push_back({"--plan-top", "must be an integer from 1 to 1000 (got '" + *value + "')"});
+            else
+                plan_top = int(n);
         } else if (arg == "--list-presets") {
             list_presets();
             return 0;
@@ -235,6 +265,17 @@ int main(int argc, char** argv) {
     if (!issues.empty()) return report_invalid(issues, json);
 
     for (const auto& n : notes) std::cerr << "note: " << n.field << ": " << n.message << "\n";
+    if (plan_mode) {
+        PlanOptions options = plan_options;
+        options.max_results = plan_top;
+        PlanResult result = plan(scenario, options);
+        if (json)
+            std::cout << codec::plan_to_json(result).dump(2) << "\n";
+        else
+            std::cout << cli::format_plan(result, decimal_gb ? ByteUnits::gb : ByteUnits::gib);
+        return 0;
+    }
+
     Evaluation evaluation = evaluate(scenario);
     if (print_link) std::cout << codec::encode_link(scenario) << "\n";
     auto units = decimal_gb ? ByteUnits::gb : ByteUnits::gib;

@@ -1,5 +1,7 @@
 #include "cli/report.hpp"
 
+#include <cmath>
+
 #include "core/fields.hpp"
 
 namespace vramcalc::cli {
@@ -50,11 +52,60 @@ std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units
         }
     }
 
+    // The predicted step time by cause (the table's rows give the totals).
+    const auto& pf = e.performance;
+    if (pf.predicted) {
+        out += printf_string("\nStep time by cause (%g micro-batches per pipeline%s)\n", pf.microbatches,
+                             pf.calibrated ? "" : "; uncalibrated GPU family");
+        for (const auto& o : outputs()) {
+            std::string_view path = o.path;
+            if (!path.starts_with("performance.breakdown_seconds.")) continue;
+            double seconds = o.value(e);
+            out += "  " + pad(o.short_label, 26) + " " + pad(format_output(o, e, units), 16, true) + "  (" +
+                   format_percent(seconds / pf.step_seconds) + ")\n";
+        }
+    }
+
     if (e.warnings.count > 0) {
         out += "\nWarnings\n";
         for (int i = 0; i < e.warnings.count; ++i)
             out += printf_string("  - [%s] %s\n", warning_id(e.warnings.items[i]), warning_message(e.warnings.items[i]));
     }
+    return out;
+}
+
+std::string format_plan(const PlanResult& result, ByteUnits units) {
+    std::string out = printf_string("Layouts for %lld GPUs, global batch %lld: %lld searched, %lld fit in memory\n\n",
+                                    (long long)result.num_gpus, (long long)result.global_batch_size,
+                                    (long long)result.searched, (long long)result.feasible);
+    if (result.plans.empty()) return out + "No layout fits: use more GPUs, a smaller micro-batch or global batch.\n";
+    out += "  #   t   p    DP  ZeRO    b    ga  recompute  SP   v  offload   memory/GPU     step s   tokens/s    MFU      days       cost  vs best  why\n";
+    int rank = 0;
+    for (const auto& p : result.plans) {
+        const auto& sc = p.scenario;
+        const auto& e = p.estimate;
+        std::string why;
+        for (int i = 0; i < p.reason_count; ++i) {
+            const auto& r = p.reasons[std::size_t(i)];
+            if (!why.empty()) why += "; ";
+            if (r.factor == PlanFactor::memory_headroom)
+                why += printf_string("headroom %s%s", r.delta >= 0 ? "+" : "-",
+                                     format_bytes(std::fabs(r.delta), units).c_str());
+            else
+                why += printf_string("%s %+.3g s", plan_factor_label(r.factor), r.delta);
+        }
+        out += printf_string("%3d %3lld %3lld %5lld %5d %4lld %5lld  %-9s  %-3s %2lld  %-7s %12s %10.4g %10s %5.1f%% %9.4g %10.4g  %+6.1f%%  %s\n",
+                             ++rank, (long long)sc.parallel.tensor, (long long)sc.parallel.pipeline,
+                             (long long)e.layout.data_parallel, sc.parallel.zero_stage,
+                             (long long)sc.training.micro_batch_size, (long long)e.layout.grad_accum_steps,
+                             choice_name(recompute_names(), sc.training.recompute),
+                             sc.parallel.sequence_parallel ? "on" : "off", (long long)sc.parallel.interleave,
+                             sc.parallel.offload_optimizer ? "yes" : "no",
+                             format_bytes(e.memory_per_gpu_bytes.total, units).c_str(),
+                             e.performance.step_seconds, format_count(e.performance.tokens_per_second).c_str(),
+                             100.0 * e.performance.mfu, e.compute.days, e.compute.cost, 100.0 * p.slowdown, why.c_str());
+    }
+    out += "\n'why' compares each layout with the best (the best with the runner-up): + loses time, - saves it.\n";
     return out;
 }
 

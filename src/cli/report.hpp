@@ -6,11 +6,14 @@
 #include <vector>
 
 #include "core/explain.hpp"
+#include "core/planner.hpp"
 #include "format/format.hpp"
 
 namespace vramcalc::cli {
 
 std::string format_report(const Scenario& scenario, const Estimate& estimate, ByteUnits units);
+// The planner's best layouts as a text table.
+std::string format_plan(const PlanResult& result, ByteUnits units);
 // Every result with its formula, this scenario's inputs and the source.
 std::string format_explain(const std::vector<ExplainTerm>& terms, ByteUnits units);
 

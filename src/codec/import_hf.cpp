@@ -84,11 +84,9 @@ constexpr const char* metadata_keys[] = {
 // Keys that change neither parameter count, nor memory, nor FLOPs as this estimator models them.
 constexpr const char* no_effect_keys[] = {
     "bos_token_id", "eos_token_id", "pad_token_id", "sep_token_id", "decoder_start_token_id",
-    "hidden_act", "hidden_activation", "activation_function",  // the family fixes gated vs plain MLP
     "initializer_range", "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon",
     "use_cache", "rope_theta", "rope_scaling", "rotary_pct", "rotary_emb_base", "use_parallel_residual",
-    "attention_dropout", "hidden_dropout", "classifier_dropout", "attn_pdrop", "embd_pdrop", "resid_pdrop",
-    "attention_probs_dropout_prob", "hidden_dropout_prob",
+    "classifier_dropout",
     "summary_activation", "summary_first_dropout", "summary_proj_to_labels", "summary_type", "summary_use_proj",
     "scale_attn_weights", "scale_attn_by_inverse_layer_idx", "reorder_and_upcast_attn", "n_ctx",
     "pretraining_tp", "output_router_logits", "router_aux_loss_coef", "router_jitter_noise",
@@ -214,7 +212,7 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
            a.bias == b.bias && a.qkv_bias == b.qkv_bias && a.tied_embeddings == b.tied_embeddings &&
            a.position_embedding == b.position_embedding && a.max_position_embeddings == b.max_position_embeddings &&
            a.num_experts == b.num_experts && a.experts_per_token == b.experts_per_token &&
-           a.params_override == b.params_override;
+           a.params_override == b.params_override && a.activation == b.activation;
 }
 
 const Family* detect_family(const json& config, ImportResult& r) {
@@ -389,6 +387,34 @@ ImportResult import_hf_json(const json& config, const Scenario& base) {
                                   "representable; the MLP biases (intermediate_size + hidden_size per layer) are not counted");
             break;
         }
+    }
+
+    // The activation as implemented: only GPT-2's Python "gelu_new" keeps more than one tensor per
+    // activation in eager mode; every single-kernel activation (gelu, gelu_pytorch_tanh, silu, relu)
+    // is the MLP's usual one ("auto").
+    {
+        std::string key = "activation_function";
+        const json* act = in.find({"activation_function", "hidden_act", "hidden_activation"}, key);
+        if (act && !act->is_string()) in.issue(key, "must be a string (got " + describe_json(*act) + ")");
+        else if (act && act->get_ref<const std::string&>() == "gelu_new") m.activation = Activation::gelu_new;
+    }
+    // Dropout: on when any dropout probability of the config is above 0 (GPT-2's attn/resid/embd
+    // pdrop 0.1); Llama-family, NeoX and Gemma configs set them to 0. Absent: the family's default.
+    {
+        bool any_given = false, on = false;
+        for (const char* k : {"attention_dropout", "hidden_dropout", "attn_pdrop", "resid_pdrop", "embd_pdrop",
+                              "attention_probs_dropout_prob", "hidden_dropout_prob"}) {
+            std::string used = k;
+            const json* v = in.find({k}, used);
+            if (!v) continue;
+            if (!v->is_number()) {
+                in.issue(k, "must be a number (got " + describe_json(*v) + ")");
+                continue;
+            }
+            any_given = true;
+            on = on || v->get<double>() > 0;
+        }
+        r.scenario.training.dropout = any_given ? on : fam->gpt2_names;
     }
 
     // Keys that set nothing: metadata (ignored), known no-effect keys, and everything else (not modelled).

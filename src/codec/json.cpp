@@ -260,17 +260,29 @@ json warnings_to_json(const Warnings& warnings) {
 
 }  // namespace
 
-json estimate_to_json(const Estimate& e) {
+static void set_output(json& root, const OutputSpec& o, std::string_view path, const Estimate& e) {
+    json& leaf = json_at(root, path);
+    switch (o.kind) {
+        case ValueKind::number: leaf = o.value(e); break;
+        case ValueKind::integer: leaf = static_cast<std::int64_t>(o.value(e)); break;
+        case ValueKind::flag: leaf = o.value(e) != 0.0; break;
+        case ValueKind::text: leaf = o.text ? o.text(e) : ""; break;
+    }
+}
+
+json outputs_to_json(const Estimate& e, std::string_view object_path) {
     json out = json::object();
     for (const auto& o : outputs()) {
-        json& leaf = json_at(out, o.path);
-        switch (o.kind) {
-            case ValueKind::number: leaf = o.value(e); break;
-            case ValueKind::integer: leaf = static_cast<std::int64_t>(o.value(e)); break;
-            case ValueKind::flag: leaf = o.value(e) != 0.0; break;
-            case ValueKind::text: leaf = o.text ? o.text(e) : ""; break;
-        }
+        std::string_view path = o.path;
+        if (path.size() > object_path.size() && path.starts_with(object_path) && path[object_path.size()] == '.')
+            set_output(out, o, path.substr(object_path.size() + 1), e);
     }
+    return out;
+}
+
+json estimate_to_json(const Estimate& e) {
+    json out = json::object();
+    for (const auto& o : outputs()) set_output(out, o, o.path, e);
     out["warnings"] = warnings_to_json(e.warnings);
     out["errors"] = json::array();
     return out;

@@ -28,6 +28,8 @@ nlohmann::json scenario_to_json(const Scenario& scenario);
 // Every scalar output of core/outputs.hpp at its JSON path, plus warnings and errors: []. Byte
 // counts and FLOPs are numbers.
 nlohmann::json estimate_to_json(const Estimate& estimate);
+// The outputs under one JSON object path ("performance", "memory_per_gpu_bytes") as that object.
+nlohmann::json outputs_to_json(const Estimate& estimate, std::string_view object_path);
 // The estimate plus the composite outputs (scenario, warnings, notes, errors: [], explain when
 // asked), or {"errors": [...]} when invalid. What the CLI's --json and the JS API's estimate() return.
 nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation,

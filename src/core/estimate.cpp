@@ -1,4 +1,5 @@
 #include "estimate.hpp"
+#include "presets.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -130,12 +131,15 @@ Estimate estimate(const Scenario& sc) {
     estimate_memory(sc, e);
 
     e.compute = compute_cost(sc, r, P);
+    bool predicted = sc.hardware.throughput_model == ThroughputModel::predicted;
+    predict_performance(sc, e, throughput_constants(predicted ? gpu_family(sc.hardware.gpu) : GpuFamily::generic));
 
     auto& w = e.warnings;
     if (tr.tokens < f::min_recommended_tokens) w.add(Warning::few_tokens);
     if (tr.tokens < e.compute.chinchilla_tokens) w.add(Warning::below_chinchilla);
-    if (is_a100_class(sc.hardware) && r.achieved_flops_per_gpu < f::a100_min_healthy_tflops * 1e12)
-        w.add(Warning::low_throughput);
+    double achieved = e.performance.predicted ? e.performance.achieved_tflops_per_gpu * 1e12 : r.achieved_flops_per_gpu;
+    if (is_a100_class(sc.hardware) && achieved < f::a100_min_healthy_tflops * 1e12) w.add(Warning::low_throughput);
+    if (e.performance.predicted && !e.performance.calibrated) w.add(Warning::throughput_uncalibrated);
     const int stage = par.zero_stage;
     if (par.pipeline > 1 && stage >= 2) w.add(Warning::pipeline_with_zero23);
     if (!e.fits) w.add(Warning::does_not_fit);
@@ -161,6 +165,7 @@ const char* warning_id(Warning w) {
         case Warning::uneven_pipeline_stages: return "uneven_pipeline_stages";
         case Warning::pipeline_bubble_large: return "pipeline_bubble_large";
         case Warning::zero3_live_params_not_counted: return "zero3_live_params_not_counted";
+        case Warning::throughput_uncalibrated: return "throughput_uncalibrated";
     }
     return "unknown";
 }
@@ -189,6 +194,8 @@ const char* warning_message(Warning w) {
             return "Fewer micro-batches per step than pipeline stages: the pipeline bubble dominates step time.";
         case Warning::zero3_live_params_not_counted:
             return "ZeRO-3 live parameters are not counted (zero3_live_params = 0); set DeepSpeed's stage3_max_live_parameters (its default is 1e9) to include them.";
+        case Warning::throughput_uncalibrated:
+            return "Predicted throughput for a GPU without published measured runs: it uses efficiency curves measured on an H200, uncalibrated for this GPU (docs/accuracy.md).";
     }
     return "";
 }

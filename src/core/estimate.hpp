@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "memory_model.hpp"
+#include "performance.hpp"
 #include "scenario.hpp"
 
 namespace vramcalc {
@@ -105,9 +106,9 @@ struct ComputeEstimate {
 };
 
 enum class Warning {
-    few_tokens,               // D < 200B: seed advice against training LLMs on fewer tokens
+    few_tokens,               // D < 200B: Transformer Math 101 advises against training LLMs on fewer tokens
     below_chinchilla,         // D < 20·P
-    low_throughput,           // < 115 TFLOP/s on an A100-class GPU: seed rule of thumb
+    low_throughput,           // < 115 TFLOP/s on an A100-class GPU: Transformer Math 101 rule of thumb
     pipeline_with_zero23,     // DeepSpeed disallows PP with ZeRO-2/3
     does_not_fit,             // per-GPU total exceeds capacity
     zero_without_data_parallel,  // ZeRO stage > 0 with DP = 1 shards nothing
@@ -116,6 +117,7 @@ enum class Warning {
     uneven_pipeline_stages,   // L not divisible by p
     pipeline_bubble_large,    // grad_accum < p: the 1F1B bubble dominates
     zero3_live_params_not_counted,  // ZeRO-3 with zero3_live_params = 0
+    throughput_uncalibrated,  // predicted throughput for a GPU family without published runs
 };
 
 const char* warning_id(Warning warning);       // stable snake_case id
@@ -147,7 +149,8 @@ struct Estimate {
     double capacity_bytes = 0;         // memory_gib · 2^30
     double headroom_bytes = 0;         // capacity − total (negative: does not fit)
     bool fits = false;
-    ComputeEstimate compute;
+    ComputeEstimate compute;       // with throughput_model = predicted, seconds…cost follow performance.step_seconds
+    PerformanceEstimate performance;
     Warnings warnings;
 };
 

@@ -182,11 +182,50 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                        "Transformer Math 101: 2PD ≤ C_forward ≤ 4PD",
                        {{"C", c.model_flops, "FLOPs"}, {"recompute", c.recompute_flops, "FLOPs"}}));
     bool from_mfu = !(sc.hardware.achieved_tflops > 0);
-    out.push_back(term(e, "compute.seconds", from_mfu ? "T = C / (N · peak · MFU)" : "T = C_total / (N · achieved FLOP/s)",
-                       tm101,
-                       {{"C", from_mfu ? c.model_flops : c.total_flops, "FLOPs"},
+    const auto& pf = e.performance;
+    const auto& br = pf.breakdown_seconds;
+    double steps = tr.tokens / pf.tokens_per_step;
+    if (pf.predicted) {
+        constexpr const char* perf_source =
+            "docs/formulas.md §10: Narayanan et al. 2021 (arXiv 2104.04473), Korthikanti et al. 2022 (arXiv "
+            "2205.05198), ZeRO (arXiv 1910.02054), efficiencies fitted on measured H200 kernels";
+        out.push_back(term(e, "performance.step_seconds",
+                           "step = compute + TP + bubble (p−1)/v·t_mb + p2p + DP + ZeRO + optimizer + overhead", perf_source,
+                           {{"compute", br.compute, "s"},
+                            {"of which recompute", pf.recompute_seconds, "s"},
+                            {"tensor_parallel", br.tensor_parallel, "s"},
+                            {"pipeline_bubble", br.pipeline_bubble, "s"},
+                            {"pipeline_p2p", br.pipeline_p2p, "s"},
+                            {"data_parallel", br.data_parallel, "s"},
+                            {"zero", br.zero, "s"},
+                            {"optimizer_step", br.optimizer_step, "s"},
+                            {"overhead", br.overhead, "s"},
+                            {"m (micro-batches)", pf.microbatches, ""},
+                            {"t_mb (one micro-batch, busiest stage)", pf.microbatch_seconds, "s"}}));
+        out.push_back(term(e, "compute.seconds", "T = D / (B · s) · step", perf_source,
+                           {{"D", tr.tokens, "tokens"}, {"B · s", pf.tokens_per_step, "tokens"}, {"step", pf.step_seconds, "s"}}));
+    } else {
+        out.push_back(term(e, "compute.seconds", from_mfu ? "T = C / (N · peak · MFU)" : "T = C_total / (N · achieved FLOP/s)",
+                           tm101,
+                           {{"C", from_mfu ? c.model_flops : c.total_flops, "FLOPs"},
+                            {"N", double(par.num_gpus), "GPUs"},
+                            {"FLOP/s per GPU", r.achieved_flops_per_gpu, "FLOP/s"}}));
+        out.push_back(term(e, "performance.step_seconds", "step = T · B · s / D", tm101,
+                           {{"T", c.seconds, "s"}, {"B · s", pf.tokens_per_step, "tokens"}, {"D", tr.tokens, "tokens"}}));
+    }
+    out.push_back(term(e, "performance.tokens_per_second", "tokens/s = B · s / step", tm101,
+                       {{"B · s", pf.tokens_per_step, "tokens"}, {"step", pf.step_seconds, "s"}}));
+    out.push_back(term(e, "performance.achieved_tflops_per_gpu",
+                       "achieved = C_total per step / (N · step) (executed FLOPs, with recomputation)", tm101,
+                       {{"C_total per step", c.total_flops / steps, "FLOPs"},
                         {"N", double(par.num_gpus), "GPUs"},
-                        {"FLOP/s per GPU", r.achieved_flops_per_gpu, "FLOP/s"}}));
+                        {"step", pf.step_seconds, "s"}}));
+    out.push_back(term(e, "performance.mfu", "MFU = C per step / (N · peak · step)",
+                       "Chowdhery et al. 2022, PaLM (arXiv:2204.02311), App. B",
+                       {{"C per step", c.model_flops / steps, "FLOPs"},
+                        {"N", double(par.num_gpus), "GPUs"},
+                        {"peak", sc.hardware.peak_tflops, "TFLOP/s"},
+                        {"step", pf.step_seconds, "s"}}));
     out.push_back(term(e, "compute.gpu_hours", "GPU-hours = T · N / 3600", tm101,
                        {{"T", c.seconds, "s"}, {"N", double(par.num_gpus), "GPUs"}}));
     out.push_back(term(e, "compute.tflop_hours", "TFLOP-hours = C_total / (10^12 · 3600)", tm101,

@@ -21,6 +21,7 @@ constexpr std::array<const char*, 3> loss_choice = {"standard", "chunked", "fuse
 constexpr std::array<const char*, 2> optimizer_impl_choice = {"foreach", "fused"};
 constexpr std::array<const char*, 2> zero_impl_choice = {"deepspeed", "fsdp"};
 constexpr std::array<const char*, 6> activation_choice = {"auto", "gelu", "gelu_tanh", "gelu_new", "silu", "relu"};
+constexpr std::array<const char*, 2> throughput_model_choice = {"fixed", "predicted"};
 constexpr std::span<const char* const> no_choices{};
 
 // double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
@@ -55,7 +56,7 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 61> field_table = {{
+const std::array<FieldSpec, 67> field_table = {{
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -108,7 +109,7 @@ const std::array<FieldSpec, 61> field_table = {{
      K::number, no_choices, 1e9, 1e14, VRC_NUM(training, tokens, double)},
     {"training.precision", "prec", "Precision", "", "", "mixed_*: 2-byte weights + fp32 master copy in the optimizer; bf16/fp16: pure 16-bit; fp32: 4 bytes.",
      K::choice, precision_choice, 0, 6, VRC_ENUM(training, precision, Precision)},
-    {"training.grad_dtype", "gdt", "Gradient dtype", "", "", "match: gradients in the model dtype (seed default); fp32: 4-byte gradients.",
+    {"training.grad_dtype", "gdt", "Gradient dtype", "", "", "match: gradients in the model dtype (as Transformer Math 101 counts them); fp32: 4-byte gradients.",
      K::choice, grad_dtype_choice, 0, 1, VRC_ENUM(training, grad_dtype, GradDtype)},
     {"training.optimizer", "opt", "Optimizer", "", "", "AdamW 12 B/param (mixed), 8-bit Adam 6, SGD with momentum 8, SGD 4.",
      K::choice, optimizer_choice, 0, 3, VRC_ENUM(training, optimizer, Optimizer)},
@@ -163,6 +164,8 @@ const std::array<FieldSpec, 61> field_table = {{
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_params)},
     {"parallel.expert", "ep", "Expert parallel", "", "", "Expert-parallel degree: expert weights divide by it (MoE).",
      K::integer, no_choices, 1, 256, VRC_NUM(parallel, expert, I)},
+    {"parallel.interleave", "vpp", "Interleave", "v", "stages/GPU", "Virtual pipeline stages per GPU (interleaved 1F1B): the bubble shrinks by v, point-to-point sends grow by v.",
+     K::integer, no_choices, 1, 16, VRC_NUM(parallel, interleave, I)},
     // hardware
     {"hardware.gpu", "gpu", "GPU", "", "", "A GPU preset name fills memory and throughput; any other text is a label.",
      K::text, no_choices, 0, 0, VRC_TEXT(hardware, gpu)},
@@ -182,6 +185,16 @@ const std::array<FieldSpec, 61> field_table = {{
      K::number, no_choices, 0, 8, VRC_NUM(hardware, cuda_context_gib, double)},
     {"hardware.allocator_overhead", "alloc", "Allocator overhead", "", "", "Fraction the caching allocator reserves above the peak of allocated tensors (fragmentation, rounding).",
      K::number, no_choices, 0, 1, VRC_NUM(hardware, allocator_overhead, double)},
+    {"hardware.throughput_model", "tm", "Throughput model", "", "", "fixed: time = FLOPs / the achieved TFLOP/s (or MFU) given; predicted: step time modelled from compute, communication, bubble and optimizer.",
+     K::choice, throughput_model_choice, 0, 1, VRC_ENUM(hardware, throughput_model, ThroughputModel)},
+    {"hardware.gpus_per_node", "gpn", "GPUs per node", "", "", "GPUs sharing the fast intra-node link (NVLink); groups larger than this cross nodes.",
+     K::integer, no_choices, 1, 72, VRC_NUM(hardware, gpus_per_node, I)},
+    {"hardware.intra_node_gbps", "nvl", "Intra-node link", "", "GB/s", "Per-GPU bandwidth to the other GPUs of its node, one direction (DGX A100 NVLink: 300).",
+     K::number, no_choices, 1, 2000, VRC_NUM(hardware, intra_node_gbps, double)},
+    {"hardware.inter_node_gbps", "ib", "Inter-node link", "", "GB/s", "Per-GPU network bandwidth between nodes, one direction (one 200 Gb/s NIC per GPU: 25).",
+     K::number, no_choices, 0.1, 200, VRC_NUM(hardware, inter_node_gbps, double)},
+    {"hardware.memory_bandwidth_gbps", "hbm", "Memory bandwidth", "", "GB/s", "GPU memory bandwidth (A100 80GB: 2039); bounds norms, activations, softmax and the optimizer step.",
+     K::number, no_choices, 100, 10000, VRC_NUM(hardware, memory_bandwidth_gbps, double)},
 }};
 
 #undef VRC_NUM
@@ -266,10 +279,17 @@ std::span<const char* const> recompute_names() { return recompute_choice; }
 std::span<const char* const> framework_names() { return framework_choice; }
 std::span<const char* const> kernels_names() { return kernels_choice; }
 std::span<const char* const> loss_names() { return loss_choice; }
+std::span<const char* const> throughput_model_names() { return throughput_model_choice; }
 
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);
     return f.get(a) == f.get(b);
+}
+
+const FieldSpec* first_difference(const Scenario& a, const Scenario& b) {
+    for (const auto& f : field_table)
+        if (!field_equal(f, a, b)) return &f;
+    return nullptr;
 }
 
 bool same_model(const ModelConfig& a, const ModelConfig& b) {

@@ -63,10 +63,13 @@ std::span<const char* const> recompute_names();
 std::span<const char* const> framework_names();
 std::span<const char* const> kernels_names();
 std::span<const char* const> loss_names();
+std::span<const char* const> throughput_model_names();
 
 // Whether two scenarios agree on a field (text by value, numbers exactly).
 bool field_equal(const FieldSpec& field, const Scenario& a, const Scenario& b);
 // Whether two models agree on every model.* field (does a scenario still hold a preset's model?).
 bool same_model(const ModelConfig& a, const ModelConfig& b);
+// The first field (in table order) on which two scenarios differ; nullptr when they agree on all.
+const FieldSpec* first_difference(const Scenario& a, const Scenario& b);
 
 }  // namespace vramcalc

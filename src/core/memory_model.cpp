@@ -53,6 +53,17 @@ ActivationDtypes activation_dtypes(const Scenario& sc) {
 
 bool gated_mlp(const ModelConfig& m) { return m.mlp == MlpKind::swiglu; }
 
+// Whether attention runs a fused kernel that never materialises the scores. PyTorch's SDPA with
+// grouped-query attention in fp32 has no fused backend (FlashAttention needs 16-bit inputs, the
+// memory-efficient and cuDNN kernels do not broadcast K/V heads) and falls back to the math path,
+// which keeps the probabilities like eager attention. [TORCH sdp_utils; pytorch/pytorch#181528]
+bool fused_attention(const Scenario& sc, const ActivationDtypes& dt) {
+    if (!sc.training.flash_attention) return false;
+    const auto& m = sc.model;
+    bool gqa = m.num_kv_heads > 0 && m.num_kv_heads < m.num_heads;
+    return !(dt.fp32 && gqa && sc.training.kernels != Kernels::fused);
+}
+
 // HF's Llama-family eager attention upcasts the softmax to fp32 and casts back; GPT-2-style
 // (LayerNorm) models run the softmax in the activation dtype. [HF]
 bool upcast_softmax(const ModelConfig& m) { return m.norm == NormKind::rmsnorm; }
@@ -101,7 +112,7 @@ LayerActivationBytes fused_layer(const Scenario& sc, const Widths& w, const Acti
 LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const ActivationDtypes& dt) {
     const auto& m = sc.model;
     const bool dropout = sc.training.dropout;
-    const bool flash = sc.training.flash_attention;
+    const bool flash = fused_attention(sc, dt);
     const double e = dt.matmul;
     LayerActivationBytes l;
     // Norms (×2). RMSNorm: 16-bit input → fp32 copy 4h + normalised 16-bit 2h; fp32 input (fp32
@@ -162,10 +173,10 @@ LayerActivationBytes compiled_layer(const Scenario& sc, const Widths& w, const A
     l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
-    l.attention = e * w.q + (sc.training.flash_attention ? 4.0 * w.a : 0.0);
+    l.attention = e * w.q + (fused_attention(sc, dt) ? 4.0 * w.a : 0.0);
     l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
     if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;
-    l.scores_per_as = sc.training.flash_attention ? 0.0 : e + (dropout ? 1.0 + e : 0.0);
+    l.scores_per_as = fused_attention(sc, dt) ? 0.0 : e + (dropout ? 1.0 + e : 0.0);
     return l;
 }
 
@@ -177,7 +188,7 @@ LayerActivationBytes full_layer(const Scenario& sc, const Widths& w, const Activ
         case Kernels::eager: l = eager_layer(sc, w, dt); break;
         case Kernels::compiled: l = compiled_layer(sc, w, dt); break;
     }
-    if (sc.training.flash_attention) l.scores_per_as = 0;  // scores never materialised [FA2]
+    if (fused_attention(sc, dt)) l.scores_per_as = 0;  // scores never materialised [FA2]
     return l;
 }
 
@@ -212,7 +223,7 @@ LayerActivationBytes checkpointed_layer(const Scenario& sc, const Widths& w, con
                 l.qkv = e * (w.q + 2.0 * w.kv);
                 l.mlp = e * w.f * w.k;
             }
-            l.scores_per_as = sc.training.flash_attention ? 0.0 : e;  // attention probabilities
+            l.scores_per_as = fused_attention(sc, dt) ? 0.0 : e;  // attention probabilities
             return l;
         }
     }
@@ -477,7 +488,8 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // Working sets: one layer's forward temporaries (eager attention scores before the softmax and
     // the fp32 upcast; HF's 4-D causal mask), its backward (activation gradients in flight) and,
     // under full/ops recomputation, the re-materialised layer. [TORCH]
-    const bool scores_materialised = !tr.flash_attention && tr.recompute != Recompute::selective;
+    const bool flash = fused_attention(sc, dt);
+    const bool scores_materialised = !flash && tr.recompute != Recompute::selective;
     if (scores_materialised) {
         double score_bytes = dt.autocast || dt.fp32 ? 4.0 : dt.matmul;
         double upcast = score_bytes == 4.0 ? 0.0 : 4.0;
@@ -489,7 +501,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // softmax gradient); FlashAttention-2's backward keeps an fp32 dQ accumulator and dQ, dK, dV (GQA:
     // expanded to every head, then summed). [FA2]
     double mlp_backward = 2.0 * dt.matmul * w.f * w.k / t;
-    double attention_backward = tr.flash_attention
+    double attention_backward = flash
                                     ? (4.0 + dt.matmul) * w.q / t + 2.0 * dt.matmul * w.kv / t +
                                           (w.kv < w.q ? 2.0 * dt.matmul * w.q / t : 0.0)
                                     : (dt.matmul + 4.0) * w.a * s / t;

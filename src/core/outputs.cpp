@@ -240,11 +240,21 @@ const OutputSpec output_table[] = {
          return e.compute.recompute_flops > 0 ? "incl. {compute.recompute_flops} recomputation" : "{compute.pflop_days}";
      }},
     {"compute.cluster_flops_per_second", "Cluster throughput", "Cluster throughput", U::flops_per_second, V::number,
-     S::compute, row, "compute.seconds", "num_gpus · achieved FLOP/s.", VRC_GET(e.compute.cluster_flops_per_second),
-     VRC_NOTE("{layout.achieved_flops_per_gpu} per GPU")},
+     S::compute, row, "compute.seconds",
+     "num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time).",
+     VRC_GET(e.compute.cluster_flops_per_second),
+     [](const Estimate& e) -> const char* {
+         return e.performance.predicted ? "{performance.achieved_tflops_per_gpu} per GPU, predicted"
+                                        : "{layout.achieved_flops_per_gpu} per GPU";
+     }},
     {"compute.seconds", "Training time", "Time", U::seconds, V::number, S::compute,
-     show_report | show_markdown | show_tile | show_summary, "compute.seconds", "Total FLOPs / cluster throughput.",
-     VRC_GET(e.compute.seconds), VRC_NOTE("at {layout.achieved_flops_per_gpu} per GPU")},
+     show_report | show_markdown | show_tile | show_summary, "compute.seconds",
+     "Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time.",
+     VRC_GET(e.compute.seconds),
+     [](const Estimate& e) -> const char* {
+         return e.performance.predicted ? "{performance.step_seconds} per step, MFU {performance.mfu}"
+                                        : "at {layout.achieved_flops_per_gpu} per GPU";
+     }},
     {"compute.days", "Training days", "Days", U::days, V::number, S::compute, show_none, "compute.seconds",
      "seconds / 86400.", VRC_GET(e.compute.days)},
     {"compute.gpu_hours", "GPU-hours", "GPU-hours", U::gpu_hours, V::number, S::compute,
@@ -265,6 +275,69 @@ const OutputSpec output_table[] = {
     {"compute.chinchilla_tokens", "Chinchilla-optimal tokens", "Chinchilla-optimal tokens", U::tokens, V::number,
      S::compute, row, "compute.chinchilla_tokens", "20 · P (Hoffmann et al. 2022, arXiv:2203.15556).",
      VRC_GET(e.compute.chinchilla_tokens), VRC_NOTE("20 tokens per parameter")},
+
+    // ── performance (issue 12: with hardware.throughput_model = predicted, docs/formulas.md §10) ──
+    {"performance.step_seconds", "Step time", "Step time", U::seconds, V::number, S::compute,
+     show_report | show_markdown, "performance.step_seconds",
+     "One optimizer step: predicted by the step-time model, or the time the given achieved rate implies.",
+     VRC_GET(e.performance.step_seconds),
+     [](const Estimate& e) -> const char* {
+         if (!e.performance.predicted) return "from the achieved rate given";
+         return e.performance.breakdown_seconds.pipeline_bubble > 0
+                    ? "predicted: compute {performance.breakdown_seconds.compute}, TP "
+                      "{performance.breakdown_seconds.tensor_parallel}, bubble {performance.breakdown_seconds.pipeline_bubble}, "
+                      "DP {performance.breakdown_seconds.data_parallel}"
+                    : "predicted: compute {performance.breakdown_seconds.compute}, TP "
+                      "{performance.breakdown_seconds.tensor_parallel}, DP {performance.breakdown_seconds.data_parallel}, "
+                      "ZeRO {performance.breakdown_seconds.zero}";
+     }},
+    {"performance.tokens_per_step", "Tokens per step", "Tokens per step", U::tokens, V::number, S::compute, show_none,
+     nullptr, "Global batch × sequence length.", VRC_GET(e.performance.tokens_per_step)},
+    {"performance.tokens_per_second", "Tokens per second", "Tokens per second", U::tokens_per_second, V::number,
+     S::compute, show_report | show_markdown, "performance.tokens_per_second",
+     "Tokens the whole cluster trains on per second: tokens_per_step / step_seconds.",
+     VRC_GET(e.performance.tokens_per_second), VRC_NOTE("whole cluster")},
+    {"performance.achieved_tflops_per_gpu", "Achieved TFLOP/s per GPU", "Achieved TFLOP/s per GPU", U::tflops_per_second,
+     V::number, S::compute, show_report, "performance.achieved_tflops_per_gpu",
+     "Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s.",
+     VRC_GET(e.performance.achieved_tflops_per_gpu), VRC_NOTE("executed FLOPs, with recomputation")},
+    {"performance.mfu", "Model FLOPs utilisation", "MFU", U::ratio, V::number, S::compute, show_report | show_markdown,
+     "performance.mfu", "Model FLOPs (6·P per token) per GPU per second over the dense peak.",
+     VRC_GET(e.performance.mfu), VRC_NOTE("model FLOPs / peak")},
+    {"performance.microbatches", "Micro-batches per step", "Micro-batches", U::count, V::number, S::compute, show_none,
+     nullptr, "Micro-batches each pipeline runs per optimizer step.", VRC_GET(e.performance.microbatches)},
+    {"performance.predicted", "Throughput predicted", "Predicted", U::flag, V::flag, S::compute, show_none, nullptr,
+     "`hardware.throughput_model` is `predicted`: the step time comes from the step-time model.",
+     VRC_GET(e.performance.predicted)},
+    {"performance.calibrated", "Throughput model calibrated", "Calibrated", U::flag, V::flag, S::compute, show_none,
+     nullptr, "The GPU family has constants fitted on published runs (predicted model only).",
+     VRC_GET(e.performance.calibrated)},
+    {"performance.breakdown_seconds.compute", "Step time: compute", "Compute", U::seconds, V::number, S::compute,
+     show_none, "performance.step_seconds", "GEMMs, attention, memory-bound ops and recomputation of all micro-batches.",
+     VRC_GET(e.performance.breakdown_seconds.compute)},
+    {"performance.breakdown_seconds.tensor_parallel", "Step time: tensor parallelism", "Tensor parallel", U::seconds,
+     V::number, S::compute, show_none, "performance.step_seconds",
+     "Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped.",
+     VRC_GET(e.performance.breakdown_seconds.tensor_parallel)},
+    {"performance.breakdown_seconds.pipeline_bubble", "Step time: pipeline bubble", "Pipeline bubble", U::seconds,
+     V::number, S::compute, show_none, "performance.step_seconds", "(p − 1)/v idle micro-batch slots of 1F1B.",
+     VRC_GET(e.performance.breakdown_seconds.pipeline_bubble)},
+    {"performance.breakdown_seconds.pipeline_p2p", "Step time: pipeline sends", "Pipeline sends", U::seconds,
+     V::number, S::compute, show_none, "performance.step_seconds", "Activations and gradients sent between stages.",
+     VRC_GET(e.performance.breakdown_seconds.pipeline_p2p)},
+    {"performance.breakdown_seconds.data_parallel", "Step time: data parallelism", "Data parallel", U::seconds,
+     V::number, S::compute, show_none, "performance.step_seconds",
+     "Gradient all-reduce (or reduce-scatter + all-gather) left exposed.",
+     VRC_GET(e.performance.breakdown_seconds.data_parallel)},
+    {"performance.breakdown_seconds.zero", "Step time: ZeRO-3", "ZeRO-3", U::seconds, V::number, S::compute, show_none,
+     "performance.step_seconds", "ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed.",
+     VRC_GET(e.performance.breakdown_seconds.zero)},
+    {"performance.breakdown_seconds.optimizer_step", "Step time: optimizer", "Optimizer step", U::seconds, V::number,
+     S::compute, show_none, "performance.step_seconds", "The memory-bound optimizer update.",
+     VRC_GET(e.performance.breakdown_seconds.optimizer_step)},
+    {"performance.breakdown_seconds.overhead", "Step time: overhead", "Overhead", U::seconds, V::number, S::compute,
+     show_none, "performance.step_seconds", "Fixed per-step overhead (fitted).",
+     VRC_GET(e.performance.breakdown_seconds.overhead)},
 };
 
 #undef VRC_GET
@@ -312,6 +385,8 @@ const char* unit_symbol(Unit unit) {
         case Unit::pflop_days: return "PF-days";
         case Unit::money: return "$";
         case Unit::tokens: return "tokens";
+        case Unit::tokens_per_second: return "tokens/s";
+        case Unit::tflops_per_second: return "TFLOP/s";
         case Unit::sequences: return "sequences";
         case Unit::count: return "";
         case Unit::ratio: return "";

@@ -32,6 +32,8 @@ enum class Unit {
     pflop_days,
     money,      // currency units of hardware.price_per_gpu_hour
     tokens,
+    tokens_per_second,
+    tflops_per_second,  // TFLOP/s (10^12 FLOP/s)
     sequences,
     count,      // a plain number of things (GPUs, layers, micro-batches, heads)
     ratio,      // a fraction (0.25 = 25 %)

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 namespace vramcalc {
 namespace {
@@ -17,6 +16,14 @@ ModelConfig gpt(const char* name, std::int64_t layers, std::int64_t hidden, std:
     m.vocab_size = 50257;
     m.max_position_embeddings = positions;
     return m;  // the remaining defaults are already GPT's
+}
+
+// GPT-2 as Hugging Face implements it: activation_function "gelu_new" (the Python tanh formula,
+// which keeps five f-wide tensors in eager mode).
+ModelConfig gpt2(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads) {
+    ModelConfig m = gpt(name, layers, hidden, heads, 1024);
+    m.activation = Activation::gelu_new;
+    return m;
 }
 
 // GPT-NeoX / Pythia: like GPT but rotary positions and untied embeddings.
@@ -70,18 +77,31 @@ ModelConfig gemma(const char* name, std::int64_t layers, std::int64_t hidden, st
     return m;
 }
 
-constexpr const char* gpt2_source = "Radford et al. 2019; exact count of the Hugging Face checkpoint";
-constexpr const char* gpt3_source = "Brown et al. 2020, Table 2.1 (n_ctx 2048; published sizes are rounded)";
-constexpr const char* pythia_source = "Biderman et al. 2023 (Pythia), Table 1 / Hugging Face config.json";
-constexpr const char* llama2_source = "Touvron et al. 2023 (Llama 2); Hugging Face config.json and model card";
-constexpr const char* llama3_source = "Meta Llama 3 / 3.1 (Dubey et al. 2024, Table 3); Hugging Face config.json";
+constexpr const char* gpt2_source =
+    "Radford et al. 2019, Language Models are Unsupervised Multitask Learners; exact count of the Hugging Face "
+    "checkpoint (openai-community/gpt2*, config.json)";
+constexpr const char* gpt3_source =
+    "Brown et al. 2020, Language Models are Few-Shot Learners (arXiv:2005.14165), Table 2.1 (n_ctx 2048; published "
+    "sizes are rounded)";
+constexpr const char* pythia_source =
+    "Biderman et al. 2023, Pythia (arXiv:2304.01373), Table 1; Hugging Face config.json (EleutherAI/pythia-*)";
+constexpr const char* llama2_source =
+    "Touvron et al. 2023, Llama 2 (arXiv:2307.09288); Hugging Face config.json and model card (meta-llama/Llama-2-*)";
+constexpr const char* llama3_source =
+    "Dubey et al. 2024, The Llama 3 Herd of Models (arXiv:2407.21783), Table 3; Hugging Face config.json "
+    "(meta-llama/Meta-Llama-3*)";
+constexpr const char* qwen25_source =
+    "Qwen Team 2024, Qwen2.5 Technical Report (arXiv:2412.15115), Table 1; Hugging Face config.json (Qwen/Qwen2.5-*)";
+constexpr const char* gemma_source =
+    "Gemma Team 2024, Gemma: Open Models Based on Gemini Research and Technology (arXiv:2403.08295), Tables 1 and 2; "
+    "Hugging Face config.json (google/gemma-*)";
 
 const std::array<ModelPreset, 29>& model_table() {
     static const std::array<ModelPreset, 29> table = {{
-        {"gpt2", gpt("GPT-2 124M", 12, 768, 12, 1024), 124439808, gpt2_source},
-        {"gpt2-medium", gpt("GPT-2 355M", 24, 1024, 16, 1024), 354823168, gpt2_source},
-        {"gpt2-large", gpt("GPT-2 774M", 36, 1280, 20, 1024), 774030080, gpt2_source},
-        {"gpt2-xl", gpt("GPT-2 1.5B", 48, 1600, 25, 1024), 1557611200, gpt2_source},
+        {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},
+        {"gpt2-medium", gpt2("GPT-2 355M", 24, 1024, 16), 354823168, gpt2_source},
+        {"gpt2-large", gpt2("GPT-2 774M", 36, 1280, 20), 774030080, gpt2_source},
+        {"gpt2-xl", gpt2("GPT-2 1.5B", 48, 1600, 25), 1557611200, gpt2_source},
         {"gpt3-125m", gpt("GPT-3 Small 125M", 12, 768, 12, 2048), 0, gpt3_source},
         {"gpt3-350m", gpt("GPT-3 Medium 350M", 24, 1024, 16, 2048), 0, gpt3_source},
         {"gpt3-760m", gpt("GPT-3 Large 760M", 24, 1536, 16, 2048), 0, gpt3_source},
@@ -89,14 +109,18 @@ const std::array<ModelPreset, 29>& model_table() {
         {"gpt3-6.7b", gpt("GPT-3 6.7B", 32, 4096, 32, 2048), 0, gpt3_source},
         {"gpt3-175b", gpt("GPT-3 175B", 96, 12288, 96, 2048), 0, gpt3_source},
         {"gpt-neox-20b", neox("GPT-NeoX-20B", 44, 6144, 64, 50432), 20554567680,
-         "Black et al. 2022 (GPT-NeoX-20B), Table 1: 20,554,567,680 parameters"},
+         "Black et al. 2022, GPT-NeoX-20B (arXiv:2204.06745), Table 1: 20,554,567,680 parameters"},
         {"pythia-1b", neox("Pythia-1B", 16, 2048, 8, 50304), 1011781632, pythia_source},
         {"pythia-1.4b", neox("Pythia-1.4B", 24, 2048, 16, 50304), 1414647808, pythia_source},
         {"pythia-2.8b", neox("Pythia-2.8B", 32, 2560, 32, 50304), 2775208960, pythia_source},
         {"pythia-6.9b", neox("Pythia-6.9B", 32, 4096, 32, 50432), 6857302016, pythia_source},
         {"pythia-12b", neox("Pythia-12B", 36, 5120, 40, 50688), 11846072320, pythia_source},
+        // Same 80 × 8192 × 64-head shape as the Llama-65B worked example of "LLM parameters, VRAM,
+        // TFLOPs? Training part 5", but with the real SwiGLU layers (f = 22016): its activations are
+        // not that example's 34·sbh, which counts GPT-shaped layers (docs/formulas.md §9 reproduces it).
         {"llama-65b", llama("LLaMA-65B", 80, 8192, 64, 64, 22016, 32000, 2048), 0,
-         "Touvron et al. 2023 (LLaMA), Table 2; the seed's worked example (80 layers, h 8192, 64 heads)"},
+         "Touvron et al. 2023, LLaMA: Open and Efficient Foundation Language Models (arXiv:2302.13971), Table 2 "
+         "(65.2B); Hugging Face config.json (intermediate_size 22016)"},
         {"llama-2-7b", llama("Llama-2-7B", 32, 4096, 32, 32, 11008, 32000, 4096), 6738415616, llama2_source},
         {"llama-2-13b", llama("Llama-2-13B", 40, 5120, 40, 40, 13824, 32000, 4096), 13015864320, llama2_source},
         {"llama-2-70b", llama("Llama-2-70B", 80, 8192, 64, 8, 28672, 32000, 4096), 68976648192, llama2_source},
@@ -105,44 +129,101 @@ const std::array<ModelPreset, 29>& model_table() {
         {"llama-3.1-405b", llama("Llama-3.1-405B", 126, 16384, 128, 8, 53248, 128256, 131072), 405853388800,
          llama3_source},
         {"mistral-7b", llama("Mistral-7B", 32, 4096, 32, 8, 14336, 32000, 32768), 7241732096,
-         "Jiang et al. 2023 (Mistral 7B), Table 1; Hugging Face model card"},
+         "Jiang et al. 2023, Mistral 7B (arXiv:2310.06825), Table 1; Hugging Face config.json (mistralai/Mistral-7B-v0.1)"},
         {"mixtral-8x7b", with_experts(llama("Mixtral-8x7B", 32, 4096, 32, 8, 14336, 32000, 32768), 8, 2), 46702792704,
-         "Jiang et al. 2024 (Mixtral of Experts): 47B total, 13B active; Hugging Face config.json"},
-        {"qwen2.5-7b", qwen2("Qwen2.5-7B", 28, 3584, 28, 4, 18944), 7615616512,
-         "Qwen2.5 technical report (2024), Table 1; Hugging Face model card (7.61B)"},
-        {"qwen2.5-72b", qwen2("Qwen2.5-72B", 80, 8192, 64, 8, 29568), 72706203648,
-         "Qwen2.5 technical report (2024), Table 1; Hugging Face model card (72.7B)"},
-        {"gemma-2b", gemma("Gemma-2B", 18, 2048, 8, 1, 16384), 2506172416,
-         "Gemma Team 2024, Table 1 and 2; Hugging Face config.json"},
-        {"gemma-7b", gemma("Gemma-7B", 28, 3072, 16, 16, 24576), 8537680896,
-         "Gemma Team 2024, Table 1 and 2; Hugging Face config.json"},
+         "Jiang et al. 2024, Mixtral of Experts (arXiv:2401.04088): 47B total, 13B active; Hugging Face config.json "
+         "(mistralai/Mixtral-8x7B-v0.1)"},
+        {"qwen2.5-7b", qwen2("Qwen2.5-7B", 28, 3584, 28, 4, 18944), 7615616512, qwen25_source},
+        {"qwen2.5-72b", qwen2("Qwen2.5-72B", 80, 8192, 64, 8, 29568), 72706203648, qwen25_source},
+        {"gemma-2b", gemma("Gemma-2B", 18, 2048, 8, 1, 16384), 2506172416, gemma_source},
+        {"gemma-7b", gemma("Gemma-7B", 28, 3072, 16, 16, 24576), 8537680896, gemma_source},
     }};
     return table;
 }
 
-// Memory: GiB as the device reports it. Peak: dense bf16/fp16 tensor-core TFLOP/s from the datasheet.
-// Achieved: A100 150 TFLOP/s (GPT-NeoX, Transformer Math 101); H100 400 (Llama 3 paper, Table 4);
-// V100 39 (Megatron-LM 2019, 30% of peak); others 40% of peak, marked as an assumption.
+// Memory: what the device reports, converted to GiB exactly: nvidia-smi's total in MiB / 1024
+// (rocm-smi's bytes / 2^30 for AMD), as printed by the named GPU in public nvidia-smi logs. Peak:
+// dense (no sparsity) bf16/fp16 tensor-core TFLOP/s from the datasheet. Achieved: A100 150 TFLOP/s
+// (GPT-NeoX, Transformer Math 101); H100 400 (Dubey et al. 2024, arXiv:2407.21783, Table 4: 380–430);
+// V100 39 (Shoeybi et al. 2019, Megatron-LM, arXiv:1909.08053: 30 % of peak); the others are 40 % of
+// peak, an assumption each source says. Price: an indicative on-demand USD figure, not sourced —
+// set your own (hardware.price_per_gpu_hour).
+constexpr double MiB = 1.0 / 1024;  // GiB per MiB
+using F = GpuFamily;
+// Interconnect: the reference 8-GPU system of each GPU. "One direction" halves NVIDIA's
+// bidirectional NVLink figures; inter-node is the node's compute-NIC bandwidth per GPU.
+constexpr const char* dgx1_v100 = "NVIDIA DGX-1 with Tesla V100 system architecture whitepaper: NVLink 2 6 links x 25 GB/s per direction, 4x 100 Gb/s EDR InfiniBand per 8 GPUs; V100 SXM2 datasheet: 900 GB/s HBM2";
+constexpr const char* dgx_a100 = "NVIDIA DGX A100 datasheet: 8 GPUs, NVLink 3 600 GB/s bidirectional per GPU, 8x 200 Gb/s HDR InfiniBand (one NIC per GPU); A100 datasheet: 1555 GB/s (40GB), 2039 GB/s (80GB SXM)";
+constexpr const char* dgx_h100 = "NVIDIA DGX H100/H200 datasheet: 8 GPUs, NVLink 4 900 GB/s bidirectional per GPU, 8x 400 Gb/s ConnectX-7 (one NIC per GPU); H100 SXM datasheet 3.35 TB/s HBM3, H200 datasheet 4.8 TB/s HBM3e";
+constexpr const char* dgx_b200 = "NVIDIA DGX B200 datasheet: 8 GPUs, NVLink 5 1.8 TB/s bidirectional per GPU, 8x 400 Gb/s ConnectX-7, 64 TB/s HBM3e per system (8 TB/s per GPU)";
+constexpr const char* pcie_server = "PCIe server (assumed): 8 GPUs that talk over PCIe (Gen5 x16 64 GB/s, Gen4 x16 32 GB/s per direction; H100 PCIe NVLink bridges join pairs only), one 200 Gb/s NIC per GPU; memory bandwidth from each datasheet (H100 PCIe 2.0 TB/s, L40S 864 GB/s)";
+constexpr const char* workstation = "Workstation (assumed): 4 GPUs on PCIe 4.0 x16 (32 GB/s per direction), 10 Gb/s Ethernet between machines; memory bandwidth from the GA102/AD102 whitepapers (RTX 3090 936 GB/s, RTX 4090 1008 GB/s)";
+constexpr const char* frontier = "OLCF Frontier node (4 MI250X = 8 GCDs): Infinity Fabric 50 GB/s per direction between GCDs of different cards, 4x 200 Gb/s Slingshot per node; MI250X datasheet 3.2 TB/s per card (1.6 TB/s per GCD)";
+constexpr const char* mi300x = "AMD Instinct MI300X datasheet: 896 GB/s aggregate bidirectional Infinity Fabric per GPU in an 8-GPU platform, 5.3 TB/s HBM3; 8x 400 Gb/s NICs (assumed, as DGX H100)";
+
 constexpr std::array<GpuPreset, 13> gpu_table = {{
-    {"V100-16GB", 16, 125, 39, 0.9, "NVIDIA V100 datasheet; achieved: Shoeybi et al. 2019 (Megatron-LM), 39 TFLOP/s/GPU"},
-    {"V100-32GB", 32, 125, 39, 1.0, "NVIDIA V100 datasheet; achieved: Shoeybi et al. 2019 (Megatron-LM), 39 TFLOP/s/GPU"},
-    {"A100-40GB", 40, 312, 150, 1.3, "NVIDIA A100 datasheet; achieved: GPT-NeoX 150 TFLOP/s/A100 (Transformer Math 101)"},
-    {"A100-80GB", 80, 312, 150, 1.8, "NVIDIA A100 datasheet; achieved: GPT-NeoX 150 TFLOP/s/A100, 180 with FlashAttention (Transformer Math 101)"},
-    {"H100-SXM", 79.6, 989, 400, 3.0, "NVIDIA H100 datasheet (81559 MiB); achieved: Llama 3 paper Table 4, ~400 TFLOP/s/GPU"},
-    {"H100-PCIe", 79.6, 756, 302, 2.5, "NVIDIA H100 datasheet; achieved: assumed 40% of peak"},
-    {"H200", 140.4, 989, 400, 3.8, "NVIDIA H200 datasheet (141 GB, 143771 MiB); achieved: as H100 (same compute)"},
-    {"B200", 179, 2250, 900, 6.0, "NVIDIA DGX B200 datasheet (1,440 GB / 8 GPUs); achieved: assumed 40% of peak"},
-    {"L40S", 45, 362, 145, 1.0, "NVIDIA L40S datasheet (48 GB GDDR6, 46068 MiB); achieved: assumed 40% of peak"},
-    {"RTX-3090", 24, 71, 28, 0.3, "NVIDIA Ampere GA102 whitepaper (fp16 tensor, fp32 accumulate); achieved: assumed 40%"},
-    {"RTX-4090", 24, 165.2, 66, 0.4, "NVIDIA Ada AD102 whitepaper (fp16 tensor, fp32 accumulate); achieved: assumed 40%"},
-    {"MI250X", 64, 191.5, 77, 1.5, "AMD MI250X datasheet, per GCD (one PyTorch device; 128 GB and 383 TFLOP/s per card); achieved: assumed 40%"},
-    {"MI300X", 192, 1307.4, 523, 3.0, "AMD MI300X datasheet; achieved: assumed 40% of peak"},
+    {"V100-16GB", 16160 * MiB, 125, 39, 0.9,
+     "NVIDIA V100 SXM2 datasheet (16 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 16160 MiB; achieved: Megatron-LM "
+     "(arXiv:1909.08053), 39 TFLOP/s/GPU",
+     F::volta, 8, 150, 6.25, 900, dgx1_v100},
+    {"V100-32GB", 32510 * MiB, 125, 39, 1.0,
+     "NVIDIA V100 SXM2 datasheet (32 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 32510 MiB; achieved: Megatron-LM "
+     "(arXiv:1909.08053), 39 TFLOP/s/GPU",
+     F::volta, 8, 150, 6.25, 900, dgx1_v100},
+    {"A100-40GB", 40960 * MiB, 312, 150, 1.3,
+     "NVIDIA A100 datasheet (40 GB, 312 TFLOP/s dense bf16); nvidia-smi (A100-SXM4-40GB): 40960 MiB; achieved: "
+     "GPT-NeoX 150 TFLOP/s/A100 (Transformer Math 101, https://blog.eleuther.ai/transformer-math/)",
+     F::ampere, 8, 300, 25, 1555, dgx_a100},
+    {"A100-80GB", 81920 * MiB, 312, 150, 1.8,
+     "NVIDIA A100 datasheet (80 GB, 312 TFLOP/s dense bf16); nvidia-smi (A100-SXM4-80GB): 81920 MiB; achieved: "
+     "GPT-NeoX 150 TFLOP/s/A100, 180 with FlashAttention (Transformer Math 101)",
+     F::ampere, 8, 300, 25, 2039, dgx_a100},
+    {"H100-SXM", 81559 * MiB, 989, 400, 3.0,
+     "NVIDIA H100 datasheet (SXM: 80 GB HBM3, 989 TFLOP/s dense bf16); nvidia-smi: 81559 MiB; achieved: Llama 3 "
+     "(arXiv:2407.21783), Table 4, ~400 TFLOP/s/GPU",
+     F::hopper, 8, 450, 50, 3350, dgx_h100},
+    {"H100-PCIe", 81559 * MiB, 756, 302, 2.5,
+     "NVIDIA H100 datasheet (PCIe: 80 GB, 756 TFLOP/s dense bf16); nvidia-smi: 81559 MiB; achieved: assumed 40% of "
+     "peak",
+     F::hopper, 8, 64, 25, 2000, pcie_server},
+    {"H200", 143771 * MiB, 989, 400, 3.8,
+     "NVIDIA H200 datasheet (141 GB HBM3e, 989 TFLOP/s dense bf16); nvidia-smi: 143771 MiB; achieved: as H100 "
+     "(same compute)",
+     F::hopper, 8, 450, 50, 4800, dgx_h100},
+    {"B200", 183359 * MiB, 2250, 900, 6.0,
+     "NVIDIA DGX B200 datasheet (1,440 GB for 8 GPUs: 180 GB each; 2.25 PFLOP/s dense bf16 per GPU); nvidia-smi: "
+     "183359 MiB; achieved: assumed 40% of peak",
+     F::blackwell, 8, 900, 50, 8000, dgx_b200},
+    {"L40S", 46068 * MiB, 362, 145, 1.0,
+     "NVIDIA L40S datasheet (48 GB GDDR6, 362 TFLOP/s dense bf16); nvidia-smi: 46068 MiB; achieved: assumed 40% of "
+     "peak",
+     F::ada, 8, 32, 25, 864, pcie_server},
+    {"RTX-3090", 24576 * MiB, 71, 28, 0.3,
+     "NVIDIA Ampere GA102 whitepaper (24 GB; 71 TFLOP/s fp16 tensor with fp32 accumulate); nvidia-smi: 24576 MiB; "
+     "achieved: assumed 40%",
+     F::ampere_consumer, 4, 32, 1.25, 936, workstation},
+    {"RTX-4090", 24564 * MiB, 165.2, 66, 0.4,
+     "NVIDIA Ada AD102 whitepaper (24 GB; 165.2 TFLOP/s fp16 tensor with fp32 accumulate); nvidia-smi: 24564 MiB; "
+     "achieved: assumed 40%",
+     F::ada, 4, 32, 1.25, 1008, workstation},
+    {"MI250X", 68702699520.0 / (1 << 30), 191.5, 77, 1.5,
+     "AMD MI250X datasheet, per GCD (one PyTorch device; 128 GB and 383 TFLOP/s bf16 per card); the device reports "
+     "68,702,699,520 bytes; achieved: assumed 40%",
+     F::cdna2, 8, 50, 12.5, 1600, frontier},
+    {"MI300X", 205822885888.0 / (1 << 30), 1307.4, 523, 3.0,
+     "AMD MI300X datasheet (192 GB HBM3, 1307.4 TFLOP/s dense bf16); rocm-smi: 205,822,885,888 bytes; achieved: "
+     "assumed 40% of peak",
+     F::cdna3, 8, 448, 50, 5300, mi300x},
 }};
 
+// ASCII case folding (what std::tolower does in the "C" locale), inline: the throughput model
+// looks the GPU family up on every estimate.
 bool same_id(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
+    auto fold = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (fold(a[i]) != fold(b[i])) return false;
+    return true;
 }
 
 Scenario current_defaults() { return Scenario{}; }
@@ -211,6 +292,15 @@ void apply_gpu_preset(HardwareConfig& hw, const GpuPreset& p) {
     hw.achieved_tflops = p.achieved_tflops;
     hw.mfu = 0;
     hw.price_per_gpu_hour = p.price_per_gpu_hour;
+    hw.gpus_per_node = p.gpus_per_node;
+    hw.intra_node_gbps = p.intra_node_gbps;
+    hw.inter_node_gbps = p.inter_node_gbps;
+    hw.memory_bandwidth_gbps = p.memory_bandwidth_gbps;
+}
+
+GpuFamily gpu_family(std::string_view gpu) {
+    const GpuPreset* p = find_gpu_preset(gpu);
+    return p ? p->family : GpuFamily::generic;
 }
 
 bool apply_gpu_preset(Scenario& sc, std::string_view id) {

@@ -24,6 +24,12 @@ struct GpuPreset {
     double achieved_tflops;   // a typical achieved training throughput
     double price_per_gpu_hour;  // indicative on-demand cloud price, USD
     const char* source;       // datasheet for memory/peak; paper or assumption for achieved
+    GpuFamily family;
+    int gpus_per_node;              // GPUs on the fast intra-node link in the reference system
+    double intra_node_gbps;         // per GPU, one direction
+    double inter_node_gbps;         // per GPU, one direction (node NIC bandwidth / GPUs per node)
+    double memory_bandwidth_gbps;
+    const char* interconnect_source;  // system datasheet for the four values above
 };
 
 // One edition of the defaults and the preset tables. Link version N decodes against edition N
@@ -57,7 +63,11 @@ void set_model_from_preset(Scenario& scenario, const ModelPreset& preset, std::v
 // By id or name in the current tables; false (scenario unchanged) when unknown.
 bool apply_model_preset(Scenario& scenario, std::string_view id, std::vector<Note>* notes = nullptr);
 
-// Sets hardware.gpu, memory, peak, achieved and price from a preset (mfu reset to 0).
+// The family of a GPU label: its preset's, or generic for a label that is no preset.
+GpuFamily gpu_family(std::string_view gpu);
+
+// Sets hardware.gpu, memory, peak, achieved, price, node size, links and memory bandwidth from a
+// preset (mfu reset to 0; throughput_model unchanged).
 void apply_gpu_preset(HardwareConfig& hardware, const GpuPreset& preset);
 // By id in the current tables; false (scenario unchanged) when unknown.
 bool apply_gpu_preset(Scenario& scenario, std::string_view id);

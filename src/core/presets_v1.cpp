@@ -132,21 +132,24 @@ const std::array<ModelPreset, 29>& models_v1() {
     return table;
 }
 
-// id, memory GiB, peak TFLOP/s, achieved TFLOP/s, $/GPU-hour
+// id, memory GiB, peak TFLOP/s, achieved TFLOP/s, $/GPU-hour; then the fields added after v1
+// (GPU family, GPUs per node, intra-/inter-node GB/s, memory GB/s) with today's values: they only
+// feed the predicted throughput model, which v1 links cannot select, so v1's numbers stay as they were.
+using F = GpuFamily;
 constexpr std::array<GpuPreset, 13> gpus_v1 = {{
-    {"V100-16GB", 16, 125, 39, 0.9, v1},
-    {"V100-32GB", 32, 125, 39, 1, v1},
-    {"A100-40GB", 40, 312, 150, 1.3, v1},
-    {"A100-80GB", 80, 312, 150, 1.8, v1},
-    {"H100-SXM", 79.6, 989, 400, 3, v1},
-    {"H100-PCIe", 79.6, 756, 302, 2.5, v1},
-    {"H200", 140.4, 989, 400, 3.8, v1},
-    {"B200", 179, 2250, 900, 6, v1},
-    {"L40S", 45, 362, 145, 1, v1},
-    {"RTX-3090", 24, 71, 28, 0.3, v1},
-    {"RTX-4090", 24, 165.2, 66, 0.4, v1},
-    {"MI250X", 64, 191.5, 77, 1.5, v1},
-    {"MI300X", 192, 1307.4, 523, 3, v1},
+    {"V100-16GB", 16, 125, 39, 0.9, v1, F::volta, 8, 150, 6.25, 900, v1},
+    {"V100-32GB", 32, 125, 39, 1, v1, F::volta, 8, 150, 6.25, 900, v1},
+    {"A100-40GB", 40, 312, 150, 1.3, v1, F::ampere, 8, 300, 25, 1555, v1},
+    {"A100-80GB", 80, 312, 150, 1.8, v1, F::ampere, 8, 300, 25, 2039, v1},
+    {"H100-SXM", 79.6, 989, 400, 3, v1, F::hopper, 8, 450, 50, 3350, v1},
+    {"H100-PCIe", 79.6, 756, 302, 2.5, v1, F::hopper, 8, 64, 25, 2000, v1},
+    {"H200", 140.4, 989, 400, 3.8, v1, F::hopper, 8, 450, 50, 4800, v1},
+    {"B200", 179, 2250, 900, 6, v1, F::blackwell, 8, 900, 50, 8000, v1},
+    {"L40S", 45, 362, 145, 1, v1, F::ada, 8, 32, 25, 864, v1},
+    {"RTX-3090", 24, 71, 28, 0.3, v1, F::ampere_consumer, 4, 32, 1.25, 936, v1},
+    {"RTX-4090", 24, 165.2, 66, 0.4, v1, F::ada, 4, 32, 1.25, 1008, v1},
+    {"MI250X", 64, 191.5, 77, 1.5, v1, F::cdna2, 8, 50, 12.5, 1600, v1},
+    {"MI300X", 192, 1307.4, 523, 3, v1, F::cdna3, 8, 448, 50, 5300, v1},
 }};
 
 }  // namespace

@@ -31,9 +31,15 @@ enum class OptimizerImpl { foreach, fused };
 enum class ZeroImpl { deepspeed, fsdp };
 // MLP activation as implemented; only gelu_new (the Python tanh formula of HF GPT-2) saves more.
 enum class Activation { auto_, gelu, gelu_tanh, gelu_new, silu, relu };
+// fixed: time = FLOPs / achieved rate (given TFLOP/s or MFU); predicted: the step-time model of
+// performance.hpp (compute at measured efficiencies + communication + bubble + optimizer).
+enum class ThroughputModel { fixed, predicted };
+// GPU families share the fitted constants of the throughput model (performance.cpp); only families
+// with published measured runs are calibrated. A GPU preset names its family (presets.hpp).
+enum class GpuFamily { generic, volta, ampere, ampere_consumer, ada, hopper, blackwell, cdna2, cdna3 };
 
-// Defaults: GPT-3 6.7B (Brown et al. 2020, Table 2.1), a plain GPT whose activations follow the
-// seeds' 34·sbh + 5·as²b per layer exactly.
+// Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
+// activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).
 struct ModelConfig {
     std::string name = "GPT-3 6.7B";
     std::int64_t layers = 32;            // L
@@ -93,6 +99,7 @@ struct ParallelConfig {
     std::int64_t expert = 1;             // EP degree
     bool offload_params = false;         // ZeRO-3 / FSDP parameter offload to host memory
     ZeroImpl zero_impl = ZeroImpl::deepspeed;
+    std::int64_t interleave = 1;         // v: virtual pipeline stages per rank (interleaved 1F1B)
 };
 
 struct HardwareConfig {
@@ -105,6 +112,12 @@ struct HardwareConfig {
     double reserved_gib = 0;       // any further fixed reserve per GPU
     double cuda_context_gib = 0.5;   // CUDA context + kernel images (outside PyTorch's allocator)
     double allocator_overhead = 0.05; // caching allocator: reserved ≈ peak allocated · (1 + this) + largest block
+    // Interconnect and memory (defaults: DGX A100 80GB, as the A100-80GB preset).
+    std::int64_t gpus_per_node = 8;
+    double intra_node_gbps = 300;         // GB/s per GPU, one direction (NVLink 3)
+    double inter_node_gbps = 25;          // GB/s per GPU, one direction (one 200 Gb/s HDR NIC per GPU)
+    double memory_bandwidth_gbps = 2039;  // HBM2e
+    ThroughputModel throughput_model = ThroughputModel::fixed;
 };
 
 struct Scenario {

@@ -152,6 +152,19 @@ void check_rules(const Scenario& sc, Checker& c) {
         });
     c.range("parallel.zero_stage", par.zero_stage, 0, 3);
     c.real("parallel.zero3_live_params", par.zero3_live_params, 0, max_params);
+    // Interleaved 1F1B: each GPU runs v chunks of L/(p·v) layers. [Narayanan et al. 2021 §2.2.2, arXiv 2104.04473]
+    if (c.range("parallel.interleave", par.interleave, 1, max_layers) && par.interleave > 1 && pp_ok && layers_ok) {
+        if (par.pipeline == 1)
+            c.fail("parallel.interleave",
+                   [] { return "must be 1 without pipeline parallelism (parallel.pipeline is 1)"; });
+        else if (m.layers % (par.pipeline * par.interleave) != 0)
+            c.fail("parallel.interleave", [&] {
+                return "must divide model.layers / parallel.pipeline (" + std::to_string(m.layers) + " layers / " +
+                       std::to_string(par.pipeline) + " stages = " +
+                       Checker::compact(double(m.layers) / double(par.pipeline)) + " layers per stage, not a multiple of " +
+                       std::to_string(par.interleave) + ")";
+            });
+    }
     bool ep_ok = c.range("parallel.expert", par.expert, 1, max_experts);
     if (ep_ok && experts_ok && m.num_experts % par.expert != 0)
         c.fail("parallel.expert", [&] {
@@ -186,9 +199,10 @@ void check_rules(const Scenario& sc, Checker& c) {
     bool peak_ok = c.real("hardware.peak_tflops", hw.peak_tflops, 0, 1e7, false);
     bool achieved_ok = c.real("hardware.achieved_tflops", hw.achieved_tflops, 0, 1e7);
     bool mfu_ok = c.real("hardware.mfu", hw.mfu, 0, 1);
-    if (achieved_ok && mfu_ok && !(hw.achieved_tflops > 0) && !(hw.mfu > 0))
+    if (achieved_ok && mfu_ok && hw.throughput_model == ThroughputModel::fixed && !(hw.achieved_tflops > 0) &&
+        !(hw.mfu > 0))
         c.fail("hardware.achieved_tflops", [] {
-            return "set achieved_tflops or mfu (both are 0)";
+            return "set achieved_tflops or mfu (both are 0), or hardware.throughput_model = predicted";
         });
     if (achieved_ok && peak_ok && hw.achieved_tflops > hw.peak_tflops)
         c.fail("hardware.achieved_tflops", [&] {
@@ -200,6 +214,12 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("hardware.reserved_gib", [] {
             return "must be less than hardware.memory_gib";
         });
+    if (hw.throughput_model != ThroughputModel::fixed && hw.throughput_model != ThroughputModel::predicted)
+        c.fail("hardware.throughput_model", [] { return "must be fixed or predicted"; });
+    c.range("hardware.gpus_per_node", hw.gpus_per_node, 1, max_gpus);
+    c.real("hardware.intra_node_gbps", hw.intra_node_gbps, 0, 1e7, false);
+    c.real("hardware.inter_node_gbps", hw.inter_node_gbps, 0, 1e7, false);
+    c.real("hardware.memory_bandwidth_gbps", hw.memory_bandwidth_gbps, 0, 1e7, false);
 }
 
 }  // namespace

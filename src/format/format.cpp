@@ -172,6 +172,8 @@ std::string format_value(double v, Unit unit, ByteUnits units, bool unit_word) {
         case Unit::pflop_days: return word(format_sig(v, 4), "PetaFLOP-days");
         case Unit::money: return format_money(v);
         case Unit::tokens: return word(format_count(v), "tokens");
+        case Unit::tokens_per_second: return word(format_count(v), "tokens/s");
+        case Unit::tflops_per_second: return word(format_sig(v, 3), "TFLOP/s");
         case Unit::sequences: return word(format_grouped(v), "sequences");
         case Unit::count: return is_whole(v) ? format_grouped(v) : format_sig(v, 4);
         case Unit::ratio: return format_percent(v);

@@ -50,13 +50,9 @@ inline void check_estimate(const vramcalc::Estimate& e) {
 
 // Two scenarios agree on every field of the field table.
 inline bool same_scenario(const vramcalc::Scenario& a, const vramcalc::Scenario& b, std::string* which = nullptr) {
-    for (const auto& f : vramcalc::scenario_fields()) {
-        if (!vramcalc::field_equal(f, a, b)) {
-            if (which) *which = f.path;
-            return false;
-        }
-    }
-    return true;
+    const vramcalc::FieldSpec* f = vramcalc::first_difference(a, b);
+    if (f && which) *which = f->path;
+    return f == nullptr;
 }
 
 // A valid scenario: estimate is finite; JSON and link encodings are fixed points; output JSON dumps.

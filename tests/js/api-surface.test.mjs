@@ -135,7 +135,7 @@ const declaredApi = interfaces.get('VramcalcApi');
 test('the typings declare the API', () => {
   assert.ok(declaredApi, 'interface VramcalcApi');
   const names = declaredApi.map((m) => m.name);
-  for (const n of ['estimate', 'validate', 'encodeLink', 'decodeLink', 'defaultScenario', 'modelPresets', 'gpuPresets', 'fields', 'version'])
+  for (const n of ['estimate', 'validate', 'plan', 'encodeLink', 'decodeLink', 'defaultScenario', 'modelPresets', 'gpuPresets', 'fields', 'version'])
     assert.ok(names.includes(n), n);
 });
 
@@ -182,6 +182,8 @@ test('returned values have exactly the declared shapes', () => {
     ['fields()', api.fields(), 'FieldInfo[]'],
     ['validate(bad)', api.validate({ model: { layers: 'x' }, foo: 1 }), 'Issue[]'],
     ['encodeLink()', api.encodeLink({ training: { micro_batch_size: 2 } }), 'string'],
+    ['estimate(predicted)', api.estimate({ hardware: { throughput_model: 'predicted' } }), 'Estimate'],
+    ['plan()', api.plan({ model: 'llama-2-7b', parallel: { num_gpus: 16 } }, { max_results: 3 }), 'PlanResult'],
   ];
   const warned = samples[1][1].warnings;
   assert.ok(warned.length > 0, 'a sample with warnings checks Warning[]');

@@ -30,6 +30,9 @@ const roundTrips = [
     parallel: { num_gpus: 16384, tensor: 8, pipeline: 16, zero_stage: 1, sequence_parallel: true, partition_activations: true },
     training: { seq_len: 8192, global_batch_size: 2048, tokens: 15.6e12 } }],
   ['MoE with expert parallelism and offload', { model: 'mixtral-8x7b', parallel: { num_gpus: 16, expert: 8, offload_optimizer: true } }],
+  ['the predicted throughput model with interleaving and custom links',
+    { parallel: { num_gpus: 64, pipeline: 4, interleave: 2 },
+      hardware: { throughput_model: 'predicted', gpus_per_node: 4, intra_node_gbps: 123.5, inter_node_gbps: 12.5, memory_bandwidth_gbps: 1555 } }],
   ['grad accumulation instead of a global batch', { training: { global_batch_size: 0, grad_accum_steps: 3 } }],
 ];
 
@@ -93,12 +96,18 @@ const V1_DEFAULTS = Object.freeze({
     num_gpus: 8, tensor: 1, pipeline: 1, zero_stage: 1, sequence_parallel: false, partition_activations: false,
     zero3_live_params: 0, offload_optimizer: false, expert: 1,
     offload_params: false, zero_impl: 'deepspeed',
+    // Added after v1 with the value that keeps every v1 link's meaning: no interleaving.
+    interleave: 1,
   },
   hardware: {
     gpu: 'A100-80GB', memory_gib: 80, peak_tflops: 312, achieved_tflops: 150, mfu: 0, price_per_gpu_hour: 1.8,
     reserved_gib: 0,
     // Version 1 counted no CUDA context and no allocator reserve.
     cuda_context_gib: 0, allocator_overhead: 0,
+    // Added after v1: the fixed throughput model keeps v1's time and cost; the node, links and
+    // memory bandwidth are the A100-80GB preset's (DGX A100 datasheet: 8 GPUs, NVLink 600 GB/s both
+    // ways, one 200 Gb/s HDR NIC per GPU; A100 80GB SXM datasheet: 2039 GB/s).
+    throughput_model: 'fixed', gpus_per_node: 8, intra_node_gbps: 300, inter_node_gbps: 25, memory_bandwidth_gbps: 2039,
   },
 });
 
@@ -118,7 +127,11 @@ const LLAMA_2_7B = {
 };
 // NVIDIA H100 SXM: 80 GB HBM3 reported as 81559 MiB = 79.6 GiB, 989 dense bf16 TFLOP/s; the
 // preset's achieved 400 TFLOP/s (Llama 3 paper) and $3.0 per GPU-hour.
-const H100_SXM = { gpu: 'H100-SXM', memory_gib: 79.6, peak_tflops: 989, achieved_tflops: 400, mfu: 0, price_per_gpu_hour: 3, reserved_gib: 0 };
+// DGX H100 datasheet: 8 GPUs, NVLink 900 GB/s both ways, one 400 Gb/s NIC per GPU; H100 SXM 3.35 TB/s HBM3.
+const H100_SXM = {
+  gpu: 'H100-SXM', memory_gib: 79.6, peak_tflops: 989, achieved_tflops: 400, mfu: 0, price_per_gpu_hour: 3, reserved_gib: 0,
+  throughput_model: 'fixed', gpus_per_node: 8, intra_node_gbps: 450, inter_node_gbps: 50, memory_bandwidth_gbps: 3350,
+};
 // Mixtral 8x7B (config.json): Mistral-7B layers with 8 experts, 2 per token, 8 KV heads, 32768 positions.
 const MIXTRAL = {
   name: 'Mixtral-8x7B', layers: 32, hidden_size: 4096, num_heads: 32, num_kv_heads: 8, head_dim: 0,
@@ -133,9 +146,10 @@ const pinned = [
     scenario: withEdits({}),
   },
   {
-    // The seed's worked example shape: 80 layers, h 8192, 64 heads, s 2048, b 1.
-    link: 'v=1&L=80&h=8192&a=64&s=2048&b=1&name=seed%2065B',
-    scenario: withEdits({ model: { name: 'seed 65B', layers: 80, hidden_size: 8192, num_heads: 64 } }),
+    // The Llama-65B worked example shape of "LLM parameters, VRAM, TFLOPs? Training part 5":
+    // 80 layers, h 8192, 64 heads, s 2048, b 1, GPT-shaped layers.
+    link: 'v=1&L=80&h=8192&a=64&s=2048&b=1&name=worked%2065B',
+    scenario: withEdits({ model: { name: 'worked 65B', layers: 80, hidden_size: 8192, num_heads: 64 } }),
     check: (e) => assert.equal(e.activations.transformer_layers_bytes, 80 * (34 * 2048 * 8192 + 5 * 64 * 2048 ** 2)),
   },
   {
@@ -164,7 +178,9 @@ const pinned = [
       model: { layers: 12, hidden_size: 768, num_heads: 12, max_position_embeddings: 1024 },
       training: { seq_len: 1024, micro_batch_size: 8, global_batch_size: 32, precision: 'fp32', optimizer: 'sgd' },
       parallel: { num_gpus: 1, zero_stage: 0 },
-      hardware: { gpu: 'RTX-4090', memory_gib: 24, peak_tflops: 165.2, achieved_tflops: 66, price_per_gpu_hour: 0.25, reserved_gib: 1.5 },
+      // The preset's workstation: 4 GPUs on PCIe 4.0 x16 (32 GB/s), 10 Gb/s Ethernet; AD102 whitepaper 1008 GB/s.
+      hardware: { gpu: 'RTX-4090', memory_gib: 24, peak_tflops: 165.2, achieved_tflops: 66, price_per_gpu_hour: 0.25, reserved_gib: 1.5,
+        gpus_per_node: 4, intra_node_gbps: 32, inter_node_gbps: 1.25, memory_bandwidth_gbps: 1008 },
     }),
     check: (e) => assert.equal(e.parameters.total, 124_439_808),  // the GPT-2 124M architecture
   },

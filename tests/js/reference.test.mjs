@@ -33,7 +33,7 @@ test('the preset table states the same published counts', () => {
   for (const [preset, count] of published) assert.equal(byId[preset].published_params, count, preset);
 });
 
-test('seed worked example (LLaMA-65B shape): 80·(34·s·h + 5·a·s²) bytes of layer activations', () => {
+test('worked example of "LLM parameters, VRAM, TFLOPs? Training part 5" (LLaMA-65B shape): 80·(34·s·h + 5·a·s²) bytes of layer activations', () => {
   // 80 layers, h = 8192, a = 64, s = 2048, b = 1, GELU with f = 4h, dropout on, no FlashAttention,
   // no recomputation, t = p = 1: per layer 34·s·b·h + 5·a·s²·b bytes (Korthikanti et al. 2022).
   const e = api.estimate({

@@ -1,0 +1,322 @@
+#include "ui_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "core/planner.hpp"
+#include "imgui.h"
+#include "plot.hpp"
+#include "widgets.hpp"
+
+namespace vramcalc::app {
+namespace {
+
+constexpr int shown_plans = 8;
+
+PlanView view;
+
+// GPU counts for the chart: N·2^k for k = −3…3 that are whole numbers.
+std::vector<std::int64_t> chart_counts(std::int64_t n) {
+    std::vector<std::int64_t> out;
+    for (int k = -3; k <= 3; ++k) {
+        if (k < 0) {
+            std::int64_t d = std::int64_t(1) << -k;
+            if (n % d == 0) out.push_back(n / d);
+        } else {
+            out.push_back(n << k);
+        }
+    }
+    return out;
+}
+
+void refresh(const App& app) {
+    if (view.revision == app.revision) return;
+    view.revision = app.revision;
+    view.result = PlanResult{};
+    view.scaling.clear();
+    if (!app.evaluation.ok()) return;
+    PlanOptions options;
+    options.max_results = shown_plans;
+    double t0 = now_ms();
+    view.result = plan(app.scenario, options);
+    double t1 = now_ms();
+    view.scaling = plan_scaling(app.scenario, chart_counts(app.scenario.parallel.num_gpus), options);
+    double t2 = now_ms();
+    view.plan_ms = t1 - t0;
+    view.scaling_ms = t2 - t1;
+}
+
+std::string seconds_text(double s) {
+    if (s >= 1) return format_sig(s, 3) + " s";
+    return format_sig(s * 1000, 3) + " ms";
+}
+
+const char* recompute_name(Recompute r) {
+    switch (r) {
+        case Recompute::none: return "none";
+        case Recompute::selective: return "selective";
+        case Recompute::full: return "full";
+    }
+    return "";
+}
+
+// "t 8 · p 4 · DP 2 · ZeRO-1 · b 2 · full · v 2 · SP · offload"
+std::string layout_text(const Plan& p) {
+    const auto& par = p.scenario.parallel;
+    std::string s = "t " + std::to_string(par.tensor) + " \xC2\xB7 p " + std::to_string(par.pipeline) + " \xC2\xB7 DP " +
+                    std::to_string(p.estimate.layout.data_parallel) + " \xC2\xB7 ZeRO-" + std::to_string(par.zero_stage) +
+                    " \xC2\xB7 b " + std::to_string(p.scenario.training.micro_batch_size) + " \xC2\xB7 recompute " +
+                    recompute_name(p.scenario.training.recompute);
+    if (par.interleave > 1) s += " \xC2\xB7 v " + std::to_string(par.interleave);
+    if (par.sequence_parallel) s += " \xC2\xB7 SP";
+    if (par.offload_optimizer) s += " \xC2\xB7 offload";
+    return s;
+}
+
+std::string reasons_text(const Plan& p, ByteUnits units, bool best) {
+    std::string out;
+    for (int i = 0; i < p.reason_count; ++i) {
+        const auto& r = p.reasons[std::size_t(i)];
+        if (!out.empty()) out += "; ";
+        if (r.factor == PlanFactor::memory_headroom) {
+            if (std::fabs(r.delta) < 1) continue;
+            out += (r.delta > 0 ? "+" : "\xE2\x88\x92") + format_bytes(std::fabs(r.delta), units) + " headroom";
+        } else {
+            out += std::string(plan_factor_label(r.factor)) + (r.delta > 0 ? " +" : " \xE2\x88\x92") +
+                   seconds_text(std::fabs(r.delta));
+        }
+    }
+    if (out.size() >= 2 && out.compare(out.size() - 2, 2, "; ") == 0) out.resize(out.size() - 2);
+    return (best ? "vs the runner-up: " : "vs the best: ") + out;
+}
+
+void small_note(const std::string& text) {
+    ImGui::PushFont(fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+void plan_table(App& app, float width) {
+    const Palette& pal = palette();
+    const auto& plans = view.result.plans;
+    const bool wide = width >= 700;
+    const int columns = wide ? 7 : 4;
+    ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(6, 5));
+    if (ImGui::BeginTable("plans", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_NoSavedSettings)) {
+        ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 18);
+        ImGui::TableSetupColumn("Layout", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+        ImGui::TableSetupColumn("Step", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+        if (wide) {
+            ImGui::TableSetupColumn("Memory/GPU", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+            ImGui::TableSetupColumn("MFU", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+            ImGui::TableSetupColumn("Run", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        }
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("in use").x + 22);
+        ImGui::PushFont(fonts().small);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+        ImGui::TableHeadersRow();
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            const Plan& p = plans[i];
+            const auto& e = p.estimate;
+            const bool current = p.scenario.parallel.tensor == app.scenario.parallel.tensor &&
+                                 p.scenario.parallel.pipeline == app.scenario.parallel.pipeline &&
+                                 p.scenario.parallel.zero_stage == app.scenario.parallel.zero_stage &&
+                                 p.scenario.training.micro_batch_size == app.scenario.training.micro_batch_size &&
+                                 p.scenario.training.recompute == app.scenario.training.recompute &&
+                                 p.scenario.parallel.interleave == app.scenario.parallel.interleave &&
+                                 p.scenario.parallel.sequence_parallel == app.scenario.parallel.sequence_parallel &&
+                                 p.scenario.parallel.offload_optimizer == app.scenario.parallel.offload_optimizer &&
+                                 app.scenario.hardware.throughput_model == ThroughputModel::predicted;
+            ImGui::PushID(int(i));
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(std::to_string(i + 1).c_str());
+            ImGui::TableNextColumn();
+            if (i == 0) ImGui::PushFont(fonts().bold);
+            ImGui::TextWrapped("%s", layout_text(p).c_str());
+            if (i == 0) ImGui::PopFont();
+            if (plans.size() > 1) small_note(reasons_text(p, app.units, i == 0));
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(seconds_text(e.performance.step_seconds).c_str());
+            if (i > 0) {
+                ImGui::PushFont(fonts().small);
+                ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+                ImGui::Text("+%s", format_percent(p.slowdown).c_str());
+                ImGui::PopStyleColor();
+                ImGui::PopFont();
+            }
+            if (wide) {
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(format_bytes(e.memory_per_gpu_bytes.total, app.units).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(format_percent(e.performance.mfu).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(format_duration(e.compute.seconds).c_str());
+                ImGui::PushFont(fonts().small);
+                ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+                ImGui::TextUnformatted(format_money(e.compute.cost).c_str());
+                ImGui::PopStyleColor();
+                ImGui::PopFont();
+            }
+            ImGui::TableNextColumn();
+            if (current) {
+                ImGui::PushStyleColor(ImGuiCol_Text, pal.good);
+                ImGui::TextUnformatted("in use");
+                ImGui::PopStyleColor();
+            } else if (pill_button("Use", i == 0)) {
+                app.set_scenario(p.scenario);
+            }
+            record_item("plan:use:" + std::to_string(i));
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    ImGui::PopStyleVar();
+}
+
+// Predicted step time of the best layout (y) against the GPU count (x, log₂), global batch held.
+void scaling_chart(App& app, float width, float height) {
+    const Palette& pal = palette();
+    const auto& pts = view.scaling;
+    const int n = int(pts.size());
+    if (n == 0) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    double top = 0;
+    for (const auto& p : pts)
+        if (p.found) top = std::max(top, p.step_seconds);
+    if (top <= 0) {
+        small_note("No layout fits at any of these GPU counts.");
+        return;
+    }
+    const double step = nice_step(top, 4);  // about 4 round ticks
+    const int ticks = int(std::ceil(top * 1.05 / step));
+    top = step * ticks;
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted("Step time vs GPUs");
+    ImGui::PopFont();
+    if (width > 520) {
+        ImGui::SameLine(0, 8);
+        ImGui::PushFont(fonts().small);
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 2);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+        ImGui::TextUnformatted("best layout per count, global batch held");
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+    }
+
+    ImGui::PushFont(fonts().small);
+    const float label_h = ImGui::CalcTextSize("0").y;
+    const float left = ImGui::CalcTextSize("9999 ms").x + 10;
+    ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImVec2 pmin(origin.x + left, origin.y + 6), pmax(origin.x + width - 8, origin.y + height - label_h * 2 - 10);
+    const float pw = pmax.x - pmin.x, ph = pmax.y - pmin.y;
+    auto xpos = [&](int i) { return pmin.x + (n <= 1 ? pw * 0.5f : (float(i) + 0.5f) / float(n) * pw); };
+    auto ypos = [&](double s) { return pmax.y - float(s / top) * ph; };
+    dl->AddRectFilled(pmin, pmax, IM_COL32(255, 255, 255, 6), 4);
+    for (int k = 0; k <= ticks; ++k) {
+        double v = step * k;
+        float y = ypos(v);
+        dl->AddLine(ImVec2(pmin.x, y), ImVec2(pmax.x, y), IM_COL32(255, 255, 255, k == 0 ? 40 : 16), 1);
+        std::string label = seconds_text(v);
+        if (k == 0) label = "0";
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddText(ImVec2(pmin.x - ts.x - 6, y - ts.y * 0.5f), pal.text_faint, label.c_str());
+    }
+    for (int i = 0; i < n; ++i) {
+        std::string label = format_grouped(double(pts[std::size_t(i)].num_gpus));
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddText(ImVec2(xpos(i) - ts.x * 0.5f, pmax.y + 4), pal.text_faint, label.c_str());
+    }
+    {
+        const char* xl = "GPUs (log\xE2\x82\x82)";
+        ImVec2 ts = ImGui::CalcTextSize(xl);
+        dl->AddText(ImVec2(pmin.x + (pw - ts.x) * 0.5f, pmax.y + 6 + label_h), pal.text_dim, xl);
+    }
+    ImGui::PopFont();
+    for (int i = 0; i + 1 < n; ++i)
+        if (pts[std::size_t(i)].found && pts[std::size_t(i + 1)].found)
+            dl->AddLine(ImVec2(xpos(i), ypos(pts[std::size_t(i)].step_seconds)),
+                        ImVec2(xpos(i + 1), ypos(pts[std::size_t(i + 1)].step_seconds)), pal.accent, 2.2f);
+    for (int i = 0; i < n; ++i) {
+        const auto& p = pts[std::size_t(i)];
+        if (!p.found) {
+            dl->AddText(ImVec2(xpos(i) - 3, pmax.y - label_h - 2), pal.bad, "\xC3\x97");
+            continue;
+        }
+        ImVec2 c(xpos(i), ypos(p.step_seconds));
+        dl->AddCircleFilled(c, 3.4f, pal.accent, 12);
+        if (p.num_gpus == app.scenario.parallel.num_gpus) dl->AddCircle(c, 6.5f, IM_COL32(255, 255, 255, 235), 20, 2.0f);
+    }
+
+    ImGui::SetCursorScreenPos(pmin);
+    ImGui::InvisibleButton("scaling", ImVec2(std::max(pw, 1.0f), std::max(ph, 1.0f)));
+    record_item("plan:scaling");
+    if (ImGui::IsItemHovered()) {
+        ImVec2 m = ImGui::GetIO().MousePos;
+        int col = std::clamp(int((m.x - pmin.x) / pw * float(n)), 0, n - 1);
+        const auto& p = pts[std::size_t(col)];
+        dl->AddLine(ImVec2(xpos(col), pmin.y), ImVec2(xpos(col), pmax.y), IM_COL32(255, 255, 255, 60), 1);
+        ImGui::BeginTooltip();
+        ImGui::PushFont(fonts().bold);
+        ImGui::Text("%s GPUs", format_grouped(double(p.num_gpus)).c_str());
+        ImGui::PopFont();
+        if (p.found) {
+            ImGui::Text("step %s, %s tokens/s", seconds_text(p.step_seconds).c_str(), format_count(p.tokens_per_second).c_str());
+            const auto& par = p.scenario.parallel;
+            ImGui::Text("t %lld, p %lld, ZeRO-%d, b %lld", (long long)par.tensor, (long long)par.pipeline, par.zero_stage,
+                        (long long)p.scenario.training.micro_batch_size);
+            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+            ImGui::TextUnformatted("Click to use this GPU count and layout");
+            ImGui::PopStyleColor();
+        } else {
+            ImGui::TextUnformatted("no layout fits");
+        }
+        ImGui::EndTooltip();
+        if (p.found && ImGui::IsItemClicked(ImGuiMouseButton_Left)) app.set_scenario(p.scenario);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height));
+    ImGui::Dummy(ImVec2(width, 0));
+}
+
+}  // namespace
+
+const PlanView& plan_view(const App& app) {
+    refresh(app);
+    return view;
+}
+
+void draw_plan(App& app) {
+    if (!app.evaluation.ok()) return;
+    refresh(app);
+    const auto& r = view.result;
+    begin_card("plan_card");
+    std::string hint = format_grouped(double(r.num_gpus)) + " \xC3\x97 " + app.scenario.hardware.gpu + ", global batch " +
+                       format_grouped(double(r.global_batch_size));
+    section_title("Plan: fastest layouts", ImGui::GetContentRegionAvail().x > 480 ? hint.c_str() : nullptr);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    if (r.plans.empty()) {
+        wrapped_coloured(palette().bad, "No layout fits in memory: add GPUs, use a GPU with more memory, or lower the "
+                                        "global batch or sequence length.");
+    } else {
+        plan_table(app, avail);
+    }
+    ImGui::Dummy(ImVec2(0, 4));
+    scaling_chart(app, avail, 200.0f);
+    small_note(format_grouped(double(r.searched)) + " layouts searched (t, p, ZeRO stage, micro-batch, recomputation, "
+               "sequence parallelism, interleaving, offload), " + format_grouped(double(r.feasible)) +
+               " fit with 10 % of memory free; ranked by predicted step time (docs/formulas.md \xC2\xA7" "10\xE2\x80\x93" "11). "
+               "\"Use\" adopts a layout and the predicted throughput model. Planned in " + format_sig(view.plan_ms, 2) +
+               " ms, chart in " + format_sig(view.scaling_ms, 2) + " ms.");
+    end_card();
+    ImGui::Dummy(ImVec2(0, 2));
+}
+
+}  // namespace vramcalc::app

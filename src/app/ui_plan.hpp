@@ -1,0 +1,25 @@
+// The "Plan" panel (issue 12): the fastest layouts for the scenario's model, GPU and GPU count,
+// each adoptable with one click, and the predicted step time of the best layout against the GPU
+// count. Every number comes from src/core/planner.hpp; recomputed only when the scenario changes.
+#pragma once
+
+#include <vector>
+
+#include "core/planner.hpp"
+
+namespace vramcalc::app {
+
+struct App;
+
+void draw_plan(App& app);
+
+// What the panel shows, recomputed when the scenario changed (test_hooks.cpp reads it).
+struct PlanView {
+    unsigned revision = ~0u;
+    PlanResult result;                  // the best layouts for the scenario's GPU count
+    std::vector<ScalingPoint> scaling;  // the best layout at N·2^k GPUs, k = −3…3
+    double plan_ms = 0, scaling_ms = 0;
+};
+const PlanView& plan_view(const App& app);
+
+}  // namespace vramcalc::app

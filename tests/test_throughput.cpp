@@ -1,0 +1,354 @@
+// The throughput model against published measured runs (tests/data/throughput/*.json), the
+// layout rankings the papers report, measured H200 kernels, and each time term against its source.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "core/estimate.hpp"
+#include "core/performance.hpp"
+#include "core/presets.hpp"
+#include "throughput_fit.hpp"
+
+using namespace vramcalc;
+using Catch::Matchers::WithinRel;
+
+namespace {
+
+const std::filesystem::path data_dir = VRAMCALC_SOURCE_DIR "/tests/data/throughput";
+
+std::vector<throughput_cases::Case> all_cases() {
+    std::vector<std::string> problems;
+    auto cases = throughput_cases::load(data_dir, problems);
+    for (const auto& p : problems) FAIL(p);
+    return cases;
+}
+
+const throughput_cases::Case& find_case(const std::vector<throughput_cases::Case>& cases, const std::string& id) {
+    for (const auto& c : cases)
+        if (c.id == id) return c;
+    FAIL("no case " << id);
+    return cases.front();
+}
+
+// Executed teraFLOP/s per GPU as the source counts it (eq. 3 of arXiv 2104.04473).
+double predicted_source_tflops(const throughput_cases::Case& c) {
+    Estimate e = estimate(c.scenario);
+    return throughput_cases::source_flops("narayanan2021_eq3", c.scenario) /
+           (double(c.scenario.parallel.num_gpus) * e.performance.step_seconds) / 1e12;
+}
+
+Scenario megatron_gpt(std::int64_t layers, std::int64_t hidden, std::int64_t heads) {
+    Scenario s;
+    s.model.name = "GPT";
+    s.model.layers = layers;
+    s.model.hidden_size = hidden;
+    s.model.num_heads = heads;
+    s.model.vocab_size = 51200;
+    s.training.seq_len = 2048;
+    s.training.micro_batch_size = 1;
+    s.training.precision = Precision::mixed_fp16;
+    s.training.recompute = Recompute::full;
+    s.parallel.zero_stage = 0;
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("every published run is predicted within ±25 %; medians within 10 %") {
+    auto cases = all_cases();
+    REQUIRE(cases.size() >= 30);
+    std::vector<double> fully_specified;
+    for (const auto& c : cases) {
+        Estimate e = estimate(c.scenario);
+        REQUIRE(validate(c.scenario).empty());
+        REQUIRE(e.performance.predicted);
+        REQUIRE(e.performance.calibrated);
+        double err = throughput_cases::relative_error(c, e);
+        INFO(c.id << ": measured " << c.measured_step_seconds << " s, predicted " << e.performance.step_seconds
+                  << " s, error " << 100 * err << " %");
+        if (!c.partly_specified) {
+            CHECK(std::fabs(err) <= 0.25);
+            fully_specified.push_back(std::fabs(err));
+        } else if (c.scenario.parallel.tensor == 1) {
+            // Without tensor parallelism the unpublished TP-communication overlap does not matter.
+            CHECK(std::fabs(err) <= 0.25);
+        } else {
+            // Megatron-Core's --tp-comm-overlap hides TP communication that the model counts in full:
+            // the prediction must not be faster than the measurement.
+            CHECK(err > -0.05);
+        }
+    }
+    CHECK(throughput_fit::median(fully_specified) <= 0.10);
+    auto summary = throughput_fit::summarize(cases);
+    CHECK(summary.fit_count >= 10);
+    CHECK(summary.held_out_count >= 15);
+    CHECK(summary.fit_median <= 0.10);
+}
+
+TEST_CASE("the shipped constants are the least-squares fit on the fit set") {
+    auto cases = all_cases();
+    const auto& shipped = throughput_constants(GpuFamily::ampere);
+    auto refit = throughput_fit::fit(cases, shipped);
+    double shipped_objective = throughput_fit::objective(cases, shipped);
+    double best = throughput_fit::objective(cases, refit);
+    CHECK(shipped_objective <= best * 1.01 + 1e-6);
+    // The measured-kernel constants are shared; only the fitted ones differ between families.
+    const auto& hopper = throughput_constants(GpuFamily::hopper);
+    CHECK(hopper.compute_factor == 1.0);
+    CHECK(hopper.gemm_peak_fraction == shipped.gemm_peak_fraction);
+    CHECK(hopper.overlap_fraction == shipped.overlap_fraction);
+}
+
+TEST_CASE("ranking: PTD-P beats ZeRO-3, and the gap grows with the GPU count (arXiv 2104.04473 Table 2)") {
+    auto cases = all_cases();
+    struct Pair {
+        const char* ptdp;
+        const char* zero3;
+    };
+    const Pair pairs[] = {
+        {"narayanan2021-table2-ptdp-174.6B-384", "narayanan2021-table2-zero3-174.6B-384"},
+        {"narayanan2021-table2-ptdp-174.6B-768", "narayanan2021-table2-zero3-174.6B-768"},
+        {"narayanan2021-table2-ptdp-174.6B-1536", "narayanan2021-table2-zero3-174.6B-1536"},
+        {"narayanan2021-table2-ptdp-529.6B-560", "narayanan2021-table2-zero3-529.6B-640"},
+        {"narayanan2021-table2-ptdp-529.6B-1120", "narayanan2021-table2-zero3-529.6B-1120"},
+        {"narayanan2021-table2-ptdp-529.6B-2240", "narayanan2021-table2-zero3-529.6B-2240"},
+    };
+    double previous_ratio[2] = {0, 0};
+    int i = 0;
+    for (const auto& p : pairs) {
+        double ptdp = predicted_source_tflops(find_case(cases, p.ptdp));
+        double zero3 = predicted_source_tflops(find_case(cases, p.zero3));
+        INFO(p.ptdp << ": " << ptdp << " vs ZeRO-3 " << zero3 << " teraFLOP/s per GPU");
+        CHECK(ptdp > zero3);
+        double ratio = ptdp / zero3;
+        int model = i / 3;
+        CHECK(ratio > previous_ratio[model]);  // the measured ratios grow: 1.06, 1.69, 3.20 and 1.24, 1.70, 3.31
+        previous_ratio[model] = ratio;
+        ++i;
+    }
+}
+
+TEST_CASE("ranking: t = 8 inside a node beats t = 16 and 32 across nodes (arXiv 2104.04473 Fig. 13)") {
+    // 162.2B GPT (32 layers, h = 20480, 128 heads) on 64 A100s, t·p = 64: examples/sc21/run_figure_13.sh.
+    // The paper's takeaway: use tensor parallelism up to the GPUs of a node, pipeline across nodes.
+    for (std::int64_t batch : {32, 128}) {
+        double best_seconds = 0;
+        std::int64_t best_t = 0;
+        double seconds_t8 = 0, seconds_t16 = 0;
+        for (std::int64_t t : {2, 4, 8, 16, 32}) {
+            Scenario s = megatron_gpt(32, 20480, 128);
+            s.parallel.num_gpus = 64;
+            s.parallel.tensor = t;
+            s.parallel.pipeline = 64 / t;
+            s.training.global_batch_size = batch;
+            REQUIRE(validate(s).empty());
+            double step = estimate(s).performance.step_seconds;
+            if (best_t == 0 || step < best_seconds) best_seconds = step, best_t = t;
+            if (t == 8) seconds_t8 = step;
+            if (t == 16) seconds_t16 = step;
+        }
+        INFO("batch " << batch);
+        CHECK(best_t == 8);
+        CHECK(seconds_t8 < seconds_t16);
+    }
+}
+
+TEST_CASE("ranking: the interleaved schedule beats 1F1B, by less as the batch grows (arXiv 2104.04473 Fig. 12)") {
+    // GPT-3 175B on 96 A100s, t = 8, p = 12, b = 1, v = 4 (2 layers per virtual stage):
+    // examples/sc21/run_figure_12.sh. §5.3.2: the interleaved schedule is faster and "this gap
+    // closes as the batch size increases" (smaller bubble, more point-to-point communication).
+    double previous_gain = 1e9;
+    for (std::int64_t batch : {12, 24, 36, 48, 60}) {
+        Scenario s = megatron_gpt(96, 12288, 96);
+        s.parallel.num_gpus = 96;
+        s.parallel.tensor = 8;
+        s.parallel.pipeline = 12;
+        s.training.global_batch_size = batch;
+        REQUIRE(validate(s).empty());
+        double plain = estimate(s).performance.step_seconds;
+        s.parallel.interleave = 4;
+        REQUIRE(validate(s).empty());
+        double interleaved = estimate(s).performance.step_seconds;
+        double gain = plain / interleaved;
+        INFO("batch " << batch << ": interleaved " << gain << "× faster");
+        CHECK(gain > 1.0);
+        CHECK(gain < previous_gain);
+        previous_gain = gain;
+    }
+}
+
+TEST_CASE("GEMM and FlashAttention times reproduce the measured H200 kernels they were fitted on") {
+    auto doc = nlohmann::json::parse(throughput_cases::read_text(data_dir / "h200_kernels.json"));
+    const auto& c = throughput_constants(GpuFamily::hopper);
+    const double peak = 989e12, bandwidth = 4.8e12;  // H200 datasheet: dense bf16, HBM3e
+    std::vector<double> errors;
+    for (const auto& g : doc["gemm_bf16"]) {
+        if (g["M"].get<double>() < 8192) continue;  // the fit set: sustained-clock kernels
+        double predicted = perf::gemm_seconds(g["M"], g["K"], g["N"], 1, peak, bandwidth, c);
+        double err = predicted / g["seconds"].get<double>() - 1;
+        INFO("GEMM " << g["M"] << "×" << g["K"] << "×" << g["N"] << ": " << 100 * err << " %");
+        CHECK(std::fabs(err) < 0.15);
+        errors.push_back(std::fabs(err));
+    }
+    CHECK(errors.size() == 26);
+    CHECK(throughput_fit::median(errors) < 0.05);
+    for (const auto& a : doc["sdpa_bf16"]) {
+        double predicted = perf::flash_attention_seconds(a["batch"], a["heads"], a["seq"], a["head_dim"], peak, bandwidth, c);
+        double err = predicted / a["fwd_bwd_seconds"].get<double>() - 1;
+        INFO("SDPA seq " << a["seq"] << ": " << 100 * err << " %");
+        CHECK(std::fabs(err) < 0.15);
+    }
+    // The copy fraction is the 1 GiB copy's read+write bandwidth over the 4.8 TB/s datasheet value.
+    CHECK_THAT(c.memory_bandwidth_fraction * 4.8e12,
+               WithinRel(doc["copy"][2]["gbps_read_plus_write"].get<double>() * 1e9, 1e-3));
+}
+
+TEST_CASE("collectives: ring all-reduce 2(n−1)/n and all-gather (n−1)/n of the bytes (NCCL performance docs)") {
+    // Korthikanti et al. 2022's 22B layer: one all-reduce of s·b·h = 2048·4·6144 fp16 values over 8 GPUs.
+    double bytes = 2048.0 * 4 * 6144 * 2;
+    CHECK_THAT(perf::all_reduce_seconds(bytes, 8, 200e9), WithinRel(2.0 * 7 / 8 * 100663296 / 200e9, 1e-12));
+    CHECK_THAT(perf::all_gather_seconds(bytes, 8, 200e9), WithinRel(7.0 / 8 * 100663296 / 200e9, 1e-12));
+    CHECK(perf::all_reduce_seconds(bytes, 1, 200e9) == 0);
+    // Overlap hides φ of what fits in the window, never more than the communication itself.
+    CHECK(perf::exposed_seconds(2.0, 10.0, 0.75) == 0.5);
+    CHECK(perf::exposed_seconds(2.0, 1.0, 0.75) == 1.25);
+    CHECK(perf::exposed_seconds(2.0, 1.0, 0.0) == 2.0);
+}
+
+TEST_CASE("pipeline bubble is (p−1)/(v·m) of the micro-batch work (arXiv 2104.04473 §2.2)") {
+    Scenario s = megatron_gpt(96, 12288, 96);  // GPT-3 175B, t = 8, p = 12 as in Table 2
+    s.parallel.num_gpus = 96 * 4;
+    s.parallel.tensor = 8;
+    s.parallel.pipeline = 12;
+    s.training.global_batch_size = 1536;
+    for (std::int64_t v : {1, 2, 4}) {
+        s.parallel.interleave = v;
+        REQUIRE(validate(s).empty());
+        Estimate e = estimate(s);
+        const auto& b = e.performance.breakdown_seconds;
+        double m = 1536.0 / 4;  // micro-batches per pipeline (b = 1, DP = 4)
+        CHECK(e.performance.microbatches == m);
+        double work = b.compute + b.tensor_parallel + b.pipeline_p2p;  // m micro-batches
+        CHECK_THAT(b.pipeline_bubble / work, WithinRel(11.0 / (double(v) * m), 1e-9));
+        // Interleaving sends v times as many activations between stages. [§2.2.2]
+        Scenario one = s;
+        one.parallel.interleave = 1;
+        CHECK_THAT(b.pipeline_p2p, WithinRel(double(v) * estimate(one).performance.breakdown_seconds.pipeline_p2p, 1e-9));
+    }
+}
+
+TEST_CASE("tensor parallelism: 4 all-reduces of s·b·h per layer, 6 with full recomputation (arXiv 2104.04473 §2.3)") {
+    // (and the recomputation terms that follow training.recompute and recompute_layers)
+    Scenario s = megatron_gpt(48, 6144, 64);  // Korthikanti et al. 2022 Table 3: 22B on one DGX A100
+    s.parallel.num_gpus = 8;
+    s.parallel.tensor = 8;
+    s.training.micro_batch_size = 4;
+    s.training.global_batch_size = 4;
+    const auto& c = throughput_constants(GpuFamily::ampere);
+    double one = perf::all_reduce_seconds(2048.0 * 4 * 6144 * 2, 8, 300e9 * c.intra_node_efficiency);
+    // 48 layers + the embedding's forward and the LM head's input-gradient all-reduce.
+    CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 6 + 2) * one, 1e-9));
+    // recompute_layers = 12: only 12 of the 48 layers rerun their forward (and its 2 all-reduces).
+    Estimate all_layers = estimate(s);
+    s.training.recompute_layers = 12;
+    Estimate some = estimate(s);
+    CHECK_THAT(some.performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 12 * 2 + 2) * one, 1e-9));
+    CHECK_THAT(some.performance.recompute_seconds, WithinRel(all_layers.performance.recompute_seconds / 4, 1e-9));
+    s.training.recompute_layers = 0;
+    // Op-level checkpointing recomputes less than a full forward, more than nothing.
+    s.training.recompute = Recompute::ops;
+    Estimate ops = estimate(s);
+    CHECK(ops.performance.recompute_seconds > 0);
+    CHECK(ops.performance.recompute_seconds < all_layers.performance.recompute_seconds);
+    CHECK_THAT(ops.performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * one, 1e-9));
+    s.training.recompute = Recompute::selective;
+    CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * one, 1e-9));
+    // Sequence parallelism: reduce-scatter + all-gather instead of each all-reduce, the same time. [arXiv 2205.05198 §4.2.2]
+    s.parallel.sequence_parallel = true;
+    CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * one, 1e-9));
+    // t = 16 spans two nodes: the inter-node link carries it.
+    s.parallel.num_gpus = 16;
+    s.parallel.tensor = 16;
+    s.training.global_batch_size = 4;
+    double across = perf::all_reduce_seconds(2048.0 * 4 * 6144 * 2, 16, 25e9 * c.inter_node_efficiency);
+    CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * across, 1e-9));
+}
+
+TEST_CASE("ZeRO-3 moves 1.5× the data-parallel all-reduce volume per micro-batch (arXiv 1910.02054 §7.2)") {
+    Scenario s = megatron_gpt(96, 12288, 96);
+    s.parallel.num_gpus = 384;
+    s.training.micro_batch_size = 4;
+    s.training.global_batch_size = 1536;  // one micro-batch per GPU
+    ThroughputConstants no_overlap = throughput_constants(GpuFamily::ampere);
+    no_overlap.overlap_fraction = 0;
+    Estimate e = estimate(s);
+    predict_performance(s, e, no_overlap);
+    double all_reduce = e.performance.breakdown_seconds.data_parallel;
+    s.parallel.zero_stage = 3;
+    Estimate z = estimate(s);
+    predict_performance(s, z, no_overlap);
+    CHECK(z.performance.breakdown_seconds.data_parallel == 0);
+    CHECK_THAT(z.performance.breakdown_seconds.zero, WithinRel(1.5 * all_reduce, 1e-9));
+    // Across nodes at the per-GPU NIC bandwidth: 2(n−1)/n · 2 B · P.
+    CHECK_THAT(all_reduce, WithinRel(2.0 * 383 / 384 * 2.0 * e.params_per_gpu / (25e9 * no_overlap.inter_node_efficiency), 1e-9));
+}
+
+TEST_CASE("optimizer step reads and writes 28 bytes per parameter (mixed AdamW), ZeRO-sharded") {
+    Scenario s = megatron_gpt(96, 12288, 96);
+    s.parallel.num_gpus = 64;
+    s.parallel.tensor = 8;
+    s.parallel.pipeline = 8;
+    s.parallel.zero_stage = 1;
+    s.training.precision = Precision::mixed_bf16;
+    s.training.global_batch_size = 64;
+    Estimate e = estimate(s);  // DP = 1: nothing to shard
+    const auto& c = throughput_constants(GpuFamily::ampere);
+    // gradients 2 + (master 4 + m 4 + v 4) read and written + bf16 weights 2 = 28 B. [Transformer Math 101]
+    CHECK_THAT(e.performance.breakdown_seconds.optimizer_step,
+               WithinRel(e.params_per_gpu * 28.0 / (2039e9 * c.memory_bandwidth_fraction), 1e-9));
+}
+
+TEST_CASE("fixed model keeps the old time; predicted drives time, GPU-hours and cost from the step time") {
+    Scenario s;  // defaults: GPT-3 6.7B, 8 A100s, 150 TFLOP/s given
+    Estimate fixed = estimate(s);
+    CHECK_FALSE(fixed.performance.predicted);
+    double steps = s.training.tokens / (double(fixed.layout.global_batch_size) * double(s.training.seq_len));
+    CHECK_THAT(fixed.performance.step_seconds * steps, WithinRel(fixed.compute.seconds, 1e-12));
+    CHECK_THAT(fixed.performance.achieved_tflops_per_gpu, WithinRel(150.0, 1e-9));
+    CHECK(fixed.performance.breakdown_seconds.compute == fixed.performance.step_seconds);
+
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    s.hardware.achieved_tflops = 0;  // not needed by the predicted model
+    REQUIRE(validate(s).empty());
+    Estimate p = estimate(s);
+    CHECK(p.performance.predicted);
+    CHECK_THAT(p.compute.seconds, WithinRel(p.performance.step_seconds * steps, 1e-12));
+    CHECK_THAT(p.compute.gpu_hours, WithinRel(p.compute.seconds * 8 / 3600, 1e-12));
+    CHECK_THAT(p.compute.cost, WithinRel(p.compute.gpu_hours * s.hardware.price_per_gpu_hour, 1e-12));
+    CHECK_THAT(p.performance.tokens_per_second * p.performance.step_seconds,
+               WithinRel(double(p.layout.global_batch_size) * 2048, 1e-12));
+    // MFU counts model FLOPs (6·P per token), achieved TFLOP/s executed ones (+ recomputation).
+    CHECK_THAT(p.performance.mfu * 312.0,
+               WithinRel(p.performance.achieved_tflops_per_gpu * p.compute.model_flops / p.compute.total_flops, 1e-9));
+    const auto& b = p.performance.breakdown_seconds;
+    CHECK_THAT(b.compute + b.tensor_parallel + b.pipeline_bubble + b.pipeline_p2p + b.data_parallel + b.zero +
+                   b.optimizer_step + b.overhead,
+               WithinRel(p.performance.step_seconds, 1e-12));
+}
+
+TEST_CASE("GPU families without published runs are flagged uncalibrated") {
+    Scenario s;
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    apply_gpu_preset(s.hardware, *find_gpu_preset("MI300X"));
+    Estimate e = estimate(s);
+    CHECK_FALSE(e.performance.calibrated);
+    CHECK(e.warnings.has(Warning::throughput_uncalibrated));
+    apply_gpu_preset(s.hardware, *find_gpu_preset("H100-SXM"));
+    Estimate h = estimate(s);
+    CHECK(h.performance.calibrated);
+    CHECK_FALSE(h.warnings.has(Warning::throughput_uncalibrated));
+    CHECK(s.hardware.intra_node_gbps == 450);  // DGX H100: NVLink 4, 900 GB/s both directions
+    CHECK(s.hardware.inter_node_gbps == 50);   // 8 × 400 Gb/s per 8 GPUs
+}

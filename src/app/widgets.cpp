@@ -394,7 +394,7 @@ bool segmented(const char* id, const char* const* labels, int count, int* select
     return changed;
 }
 
-bool pill_button(const char* label, bool primary, const char* dom_id, const char* description) {
+bool pill_button(const char* label, bool primary, const char* dom_id, const char* description, const char* name) {
     const Palette& pal = palette();
     if (primary) {
         ImGui::PushStyleColor(ImGuiCol_Button, pal.accent);
@@ -406,7 +406,7 @@ bool pill_button(const char* label, bool primary, const char* dom_id, const char
     bool pressed = ImGui::Button(label);
     ImGui::PopStyleVar();
     if (primary) ImGui::PopStyleColor(4);
-    return dom_button(pressed, dom_id ? dom_id : label, label, description ? description : "");
+    return dom_button(pressed, dom_id ? dom_id : label, name ? name : label, description ? description : "");
 }
 
 int select_box(const char* id, const char* name, const std::vector<std::string>& options, int current, float width,

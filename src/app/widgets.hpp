@@ -60,7 +60,8 @@ bool dom_button(bool pressed, const std::string& id, const std::string& name, co
 // `shortcut` goes to the button that is off (with two, the key switches).
 bool segmented(const char* id, const char* const* labels, int count, int* selected, const char* group = nullptr,
                const char* shortcut = nullptr);
-bool pill_button(const char* label, bool primary = false, const char* dom_id = nullptr, const char* description = nullptr);
+bool pill_button(const char* label, bool primary = false, const char* dom_id = nullptr, const char* description = nullptr,
+                 const char* name = nullptr);  // name: the accessible name when the label alone is ambiguous
 // A drop-down: the canvas draws the chosen option, a native <select> over it opens the list (the
 // system's picker on phones) and takes arrow keys. Returns the newly chosen index, or -1.
 int select_box(const char* id, const char* name, const std::vector<std::string>& options, int current, float width,

@@ -512,7 +512,7 @@ void App::draw(float width, float height) {
         draw_link_banner(*this);
         if (evaluation.ok()) {
             draw_verdict(*this);
-            draw_tiles(*this, content_w >= 600 ? 4 : 2);
+            draw_tiles(*this, content_w >= 560 ? 4 : 2);
             draw_warnings(*this);
         } else {
             draw_errors(*this);

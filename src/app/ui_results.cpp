@@ -172,13 +172,35 @@ void draw_verdict(App& app) {
                                   "  \xC2\xB7  reserved " + format_bytes(m.peak_reserved, app.units) +
                                   "  \xC2\xB7  + CUDA context and reserve " +
                                   format_bytes(m.total - m.peak_reserved, app.units);
-    ImGui::PushFont(fonts().small);
-    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(peak_line.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
+    {
+        // Its parts flow onto new lines whole: a number never breaks from its unit.
+        const std::string parts[] = {
+            "Peak in the " + lower + (m.peak_phase == StepPhase::optimizer_step ? "" : " pass"),
+            "allocated " + format_bytes(m.peak_allocated, app.units), "reserved " + format_bytes(m.peak_reserved, app.units),
+            "+ CUDA context and reserve " + format_bytes(m.total - m.peak_reserved, app.units)};
+        ImGui::PushFont(fonts().small);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+        const char* dot = "  \xC2\xB7  ";
+        const float dot_w = ImGui::CalcTextSize(dot).x;
+        bool first = true;
+        for (const std::string& part : parts) {
+            if (!first) {
+                ImGui::SameLine(0, 0);
+                if (ImGui::GetContentRegionAvail().x >= dot_w + ImGui::CalcTextSize(part.c_str()).x) {
+                    ImGui::TextUnformatted(dot);
+                    ImGui::SameLine(0, 0);
+                } else {
+                    ImGui::NewLine();
+                }
+            }
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(part.c_str());
+            ImGui::PopTextWrapPos();
+            first = false;
+        }
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+    }
     record_item("peak_line");
     help_tooltip("Peak, allocated and reserved",
                  "Allocated: the largest phase of the step, as torch.cuda.max_memory_allocated reports it. Reserved: "
@@ -235,6 +257,7 @@ void draw_verdict(App& app) {
         stacked_bar("##memory_bar", segments, e.capacity_bytes, cap + " capacity", 30);
         record_item("memory_bar");
         legend(segments, m.total);
+        record_item("legend");
     } else {
         const double n = double(sc.parallel.num_gpus);
         for (auto& seg : segments) {
@@ -245,6 +268,7 @@ void draw_verdict(App& app) {
                     format_grouped(n) + " \xC3\x97 " + cap + " = " + format_bytes(e.capacity_bytes * n, app.units), 30);
         record_item("memory_bar");
         legend(segments, m.total * n);
+        record_item("legend");
     }
     dom::add(std::move(breakdown));
     if (e.host_memory_bytes.total > 0) {
@@ -404,6 +428,7 @@ void draw_warnings(App& app) {
         ImGui::PopTextWrapPos();
         t.rows.push_back({format_grouped(i + 1), warning_message(e.warnings.items[i]), ""});
     }
+    record_item("warnings_end");
     dom::add_at(std::move(t), start, ImGui::GetItemRectMax());
     end_card();
     ImGui::Dummy(ImVec2(0, 2));

@@ -142,6 +142,15 @@ export async function clickItem(page, name) {
   return r;
 }
 
+// Saves a screenshot for a person to look at: $VRAMCALC_SHOTS, or build-web/screenshots. Returns its path.
+export async function saveShot(page, name) {
+  const dir = process.env.VRAMCALC_SHOTS || path.join(root, 'build-web', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
 export function assert(condition, message) {
   if (!condition) throw new Error(message);
 }

@@ -20,6 +20,7 @@ export function createDomLayer({ root, canvas, module, wake }) {
   let lists = new Map();       // combobox id -> its listbox element
   let timers = new Map();      // id -> pending pause-commit timer
   let domIds = 0;
+  let moving = false;          // the focused element is being moved in the DOM (place)
 
   const send = (type, id, value = '') => {
     const s = [type, id, String(value)];
@@ -192,16 +193,22 @@ export function createDomLayer({ root, canvas, module, wake }) {
     el.classList.toggle('vc-in-popup', !!c.popup);
   }
 
-  // Puts `el` at position `index` among root's children without moving the focused element
-  // (moving it would blur it): others are moved around it instead.
+  // Puts `el` before `before` among parent's children; an element already there is not touched
+  // (a move blurs the focused element, so it is moved only when its place really changed).
   function place(parent, el, before) {
-    if (el.parentNode === parent && el.nextSibling === before) return;
+    if (el.parentNode === parent && (el === before || el.nextSibling === before)) return;
     const active = document.activeElement;
     if (el === active || el.contains(active)) {
+      // Moving it blurs it: the blur and the focus that follow are not the reader's (no commit).
       const start = active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] : null;
-      parent.insertBefore(el, before);
-      active.focus({ preventScroll: true });
-      if (start) active.setSelectionRange(start[0], start[1]);
+      moving = true;
+      try {
+        parent.insertBefore(el, before);
+        active.focus({ preventScroll: true });
+        if (start) active.setSelectionRange(start[0], start[1]);
+      } finally {
+        moving = false;
+      }
     } else {
       parent.insertBefore(el, before);
     }
@@ -350,10 +357,12 @@ export function createDomLayer({ root, canvas, module, wake }) {
     timers.set(id, setTimeout(() => commit(el), PAUSE_MS));
   });
   root.addEventListener('focusin', (e) => {
+    if (moving) return;
     const el = controlOf(e.target);
     if (el) send('focus', idOf(el));
   });
   root.addEventListener('focusout', (e) => {
+    if (moving) return;
     const el = controlOf(e.target);
     if (!el) return;
     const id = idOf(el);

@@ -220,18 +220,22 @@ constexpr std::array<const char*, 7> optimizer_paths = {
 constexpr std::array<const char*, 8> activation_paths = {
     "training.kernels",   "training.flash_attention",  "training.dropout",     "training.recompute",
     "training.recompute_layers", "training.offload_activations", "training.loss", "training.loss_chunks"};
-constexpr std::array<const char*, 5> layout_paths = {"parallel.num_gpus", "parallel.tensor", "parallel.pipeline",
+constexpr std::array<const char*, 6> layout_paths = {"parallel.num_gpus",          "parallel.tensor",
+                                                    "parallel.pipeline",          "parallel.interleave",
                                                     "parallel.sequence_parallel", "parallel.expert"};
 constexpr std::array<const char*, 6> sharding_paths = {
     "parallel.zero_stage",     "parallel.zero_impl",         "parallel.zero3_live_params",
     "parallel.offload_params", "parallel.offload_optimizer", "parallel.partition_activations"};
-constexpr std::array<const char*, 6> gpu_paths = {"hardware.gpu",         "hardware.memory_gib",
-                                                 "hardware.peak_tflops", "hardware.achieved_tflops",
-                                                 "hardware.mfu",         "hardware.price_per_gpu_hour"};
+constexpr std::array<const char*, 7> gpu_paths = {"hardware.gpu",         "hardware.memory_gib",
+                                                 "hardware.peak_tflops", "hardware.memory_bandwidth_gbps",
+                                                 "hardware.achieved_tflops", "hardware.mfu",
+                                                 "hardware.price_per_gpu_hour"};
+constexpr std::array<const char*, 4> cluster_paths = {"hardware.throughput_model", "hardware.gpus_per_node",
+                                                     "hardware.intra_node_gbps", "hardware.inter_node_gbps"};
 constexpr std::array<const char*, 3> overhead_paths = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
                                                       "hardware.reserved_gib"};
 
-const std::array<FieldGroup, 10> group_table = {{
+const std::array<FieldGroup, 11> group_table = {{
     {"training.stack", "Training stack", "framework profile", stack_paths, true},
     {"model.architecture", "Model", "architecture", architecture_paths},
     {"model.experts", "Experts and overrides", "mixture of experts, parameter count", experts_paths},
@@ -241,6 +245,7 @@ const std::array<FieldGroup, 10> group_table = {{
     {"parallel.layout", "Parallelism", "how the GPUs share the work", layout_paths},
     {"parallel.sharding", "Sharding and offload", "ZeRO / FSDP", sharding_paths},
     {"hardware.gpu", "Hardware", "one GPU", gpu_paths},
+    {"hardware.cluster", "Cluster and step time", "nodes, links, throughput model", cluster_paths},
     {"hardware.overheads", "Memory overheads", "outside the tensors", overhead_paths},
 }};
 

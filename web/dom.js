@@ -223,7 +223,8 @@ export function createDomLayer({ root, canvas, module, wake }) {
     for (const c of state.controls) {
       seen.add(c.id);
       let el = byId.get(c.id);
-      if (el && el.dataset.role !== c.role) {
+      if (el && el.dataset.role !== c.role) {  // a new element for the new role, in the old one's place
+        if (cursor === el) cursor = el.nextSibling;
         el.remove();
         el = null;
       }

@@ -525,7 +525,7 @@ bool group_header(App& app, const FieldGroup& g, int errors) {
     ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
     ImGui::PushStyleColor(ImGuiCol_HeaderHovered, with_alpha(pal.ink, 10));
     ImGui::PushStyleColor(ImGuiCol_HeaderActive, with_alpha(pal.ink, 16));
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, touch_targets() ? 12.0f : 6.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, touch_targets() ? std::max(6.0f, (44.0f - ImGui::GetFontSize()) * 0.5f) : 6.0f));
     bool open = ImGui::CollapsingHeader((std::string(g.title) + "###section").c_str(), ImGuiTreeNodeFlags_DefaultOpen);
     ImGui::PopStyleVar();
     ImGui::PopStyleColor(3);

@@ -241,9 +241,12 @@ void draw_verdict(App& app) {
         float seg_w = ImGui::CalcTextSize("Per GPU").x + ImGui::CalcTextSize("Whole cluster").x + 4 * 10 + 2;
         if (ImGui::CalcTextSize(caption.c_str()).x + seg_w + 12 > ImGui::GetContentRegionAvail().x && bar_view == 0)
             caption = "At the peak, one GPU";
+        const bool one_line = ImGui::CalcTextSize(caption.c_str()).x + seg_w + 12 <= ImGui::GetContentRegionAvail().x;
         text_dim(caption.c_str());
-        ImGui::SameLine();
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - seg_w));
+        if (one_line) {  // else the switch goes on its own line (phones)
+            ImGui::SameLine();
+            ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - seg_w));
+        }
         segmented("bar_view", views, 2, &bar_view, "Memory bar shows");
         ImGui::PopFont();
     }

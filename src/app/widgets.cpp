@@ -162,8 +162,8 @@ bool coarse_pointer = false;
 void set_touch_targets(bool coarse) {
     coarse_pointer = coarse;
     ImGuiStyle& s = ImGui::GetStyle();
-    // A 15 px font is ~18 px tall: 2 × 13.5 px of padding makes 44 px frames (buttons, fields, checkboxes).
-    s.FramePadding = ImVec2(coarse ? 12.0f : 9.0f, coarse ? 13.5f : 6.0f);
+    // Frames are the font size (15 px) plus twice the padding: 2 × 14.5 px makes 44 px (buttons, fields, checkboxes).
+    s.FramePadding = ImVec2(coarse ? 12.0f : 9.0f, coarse ? 14.5f : 6.0f);
     s.ItemSpacing = ImVec2(10, coarse ? 10.0f : 8.0f);
 }
 
@@ -368,8 +368,10 @@ bool segmented(const char* id, const char* const* labels, int count, int* select
     const Palette& pal = palette();
     ImGui::PushID(id);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(2, 0));
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
-                        ImVec2(10, ImGui::GetStyle().FramePadding.y - (coarse_pointer ? 0.0f : 1.0f)));
+    // On touch screens 44 px tall whatever the font (the memory bar's view is in the small font).
+    const float pad_y = coarse_pointer ? std::max(ImGui::GetStyle().FramePadding.y, (44.0f - ImGui::GetFontSize()) * 0.5f)
+                                       : ImGui::GetStyle().FramePadding.y - 1.0f;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, pad_y));
     for (int i = 0; i < count; ++i) {
         bool on = *selected == i;
         if (i) ImGui::SameLine();

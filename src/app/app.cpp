@@ -140,7 +140,7 @@ void copy_link_button(App& app, float width) {
 
 // Header: logo, name, tagline (when it fits), then right-aligned: units, theme, keyboard help,
 // Copy link. Every width from 320 px up lays out without overlap: what does not fit is dropped in
-// this order (tagline, "Units" caption, help button) before anything could touch.
+// this order (tagline, "Units" caption, help button, the name beside the logo) before anything could touch.
 void draw_header(App& app, float width) {
     const Palette& pal = palette();
     ImVec2 start = ImGui::GetCursorScreenPos();
@@ -161,11 +161,12 @@ void draw_header(App& app, float width) {
     const bool show_help = left_w + 16 + right_w(false, true) <= width;
     const bool show_caption = left_w + 16 + right_w(true, show_help) <= width;
     const bool show_tagline = left_w + 12 + tagline_w + 24 + right_w(show_caption, show_help) <= width;
+    const bool show_name = left_w + 16 + right_w(false, show_help) <= width;  // else the logo alone (phones)
 
     draw_logo(ImVec2(start.x, start.y + (h - logo) * 0.5f), logo);
     ImGui::SetCursorScreenPos(ImVec2(start.x + logo + 12, start.y + (h - ImGui::GetFontSize() * 1.2f) * 0.5f));
     ImGui::PushFont(fonts().title);
-    ImGui::TextUnformatted("vramcalc");
+    ImGui::TextUnformatted(show_name ? "vramcalc" : "");
     ImGui::PopFont();
     record_item("header_name");
     dom::add({"header_name", dom::Role::heading, "vramcalc: " + std::string(tagline)}).level = 2;

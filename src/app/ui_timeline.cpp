@@ -70,7 +70,7 @@ void draw_timeline(App& app, float width) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     dl->AddRectFilled(pmin, pmax, with_alpha(pal.ink, 6), 4);
     // Axis: 0 and the capacity.
-    small_text(dl, ImVec2(p.x, pmax.y - fh * 0.5f), pal.text_faint, "0");
+    if (y_of(e.capacity_bytes) < pmax.y - fh) small_text(dl, ImVec2(p.x, pmax.y - fh * 0.5f), pal.text_faint, "0");  // not under the capacity label
     const float n = float(step_phase_count);
     const float slot = plot_w / n, bar_w = std::min(46.0f, slot * 0.6f);
     const StepPhase peak = m.peak_phase;

@@ -99,7 +99,15 @@ export const tests = [
             assert(!(ox > 4 && oy > 4), `${tag}: ${a.id} and ${b.id} overlap (${ox.toFixed(0)} × ${oy.toFixed(0)} px)`);
           }
         }
-        if (screen === 0 && size.shot) await saveShot(page, size.shot);
+        if (screen === 0) {
+          // The header's name (a text, not a control) is not covered by the header's controls either.
+          const n = await test(page).rect('header_name');
+          for (const c of controls.filter((c) => c.y < 80)) {
+            const ox = Math.min(n.x + n.w, c.x + c.w) - Math.max(n.x, c.x), oy = Math.min(n.y + n.h, c.y + c.h) - Math.max(n.y, c.y);
+            assert(!(ox > 1 && oy > 1), `${tag}: ${c.id} covers the page name`);
+          }
+          if (size.shot) await saveShot(page, size.shot);
+        }
         await page.mouse.move(size.width / 2, size.height / 2);
         await page.mouse.wheel(0, size.height * 0.8);
         await settle(page, 60);

@@ -1,26 +1,51 @@
 #!/usr/bin/env bash
-# Installs every Debian package the project needs, idempotently (skips what is present).
-# Usage: bash .ci/install-deps.sh [native|web|all]   (default: all)
+# Installs the Debian packages a path needs, idempotently: only what is missing, one apt-get run.
+# Usage: bash .ci/install-deps.sh [GROUP...]   (default: all)
+#   native   g++ Release build of the CLI and the benchmarks (build-native)
+#   check    clang build with ASan + UBSan + libFuzzer: Catch2 suite and fuzzers (build-check)
+#   web      Emscripten build of the page and the JS API (build-web), Dear ImGui sources, serving
+#   js       Node tests of the JS API (web + native + tsc + Chromium)
+#   browser  headless Chromium end-to-end tests (web + Chromium + npm)
+#   all      every group
 set -euo pipefail
-what=${1:-all}
-native=(g++ cmake make catch2 nlohmann-json3-dev libbenchmark-dev pkg-config)
-web=(emscripten dpkg-dev chromium fonts-dejavu-core python3-fonttools node-typescript)
-fuzz=(clang libclang-rt-14-dev)
-case "$what" in
-  native) pkgs=("${native[@]}" "${fuzz[@]}") ;;
-  web) pkgs=("${web[@]}") ;;
-  all) pkgs=("${native[@]}" "${fuzz[@]}" "${web[@]}") ;;
-  *) echo "usage: $0 [native|web|all]" >&2; exit 2 ;;
-esac
+base=(ca-certificates python3)  # HTTPS to the npm registry; serve.sh, test servers, font subsetting
+native=(g++ cmake make pkg-config nlohmann-json3-dev catch2 libbenchmark-dev)
+check=(clang libclang-rt-14-dev cmake make nlohmann-json3-dev catch2)
+# Debian's emscripten only suggests cmake/make; nlohmann-json is included by src/codec.
+web=(emscripten cmake make nlohmann-json3-dev dpkg-dev fonts-dejavu-core python3-fonttools)
+js=(node-typescript chromium)
+browser=(chromium)
+[ $# -gt 0 ] || set -- all
+pkgs=("${base[@]}")
+need_node=0 need_npm=0
+for group in "$@"; do
+  case "$group" in
+    native) pkgs+=("${native[@]}") ;;
+    check) pkgs+=("${check[@]}") ;;
+    web) pkgs+=("${web[@]}"); need_node=1 ;;
+    js) pkgs+=("${web[@]}" "${native[@]}" "${js[@]}"); need_node=1 ;;
+    browser) pkgs+=("${web[@]}" "${browser[@]}"); need_node=1 need_npm=1 ;;
+    all) pkgs+=("${native[@]}" "${check[@]}" "${web[@]}" "${js[@]}" "${browser[@]}"); need_node=1 need_npm=1 ;;
+    *) echo "usage: $0 [native|check|web|js|browser|all]..." >&2; exit 2 ;;
+  esac
+done
 missing=()
+declare -A seen=()
 for p in "${pkgs[@]}"; do
+  [ -z "${seen[$p]:-}" ] || continue
+  seen[$p]=1
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# Node.js: keep whatever node/npm the machine has (e.g. NodeSource); Debian's npm conflicts with it.
-if [ "$what" != native ] && ! command -v npm >/dev/null 2>&1; then missing+=(nodejs npm); fi
+# Node.js: keep whatever node/npm the machine has (e.g. NodeSource's, which bundles npm and
+# conflicts with Debian's npm); otherwise Debian's (bookworm: Node 18, npm 9).
+if [ $need_node -eq 1 ] && ! command -v node >/dev/null 2>&1; then missing+=(nodejs); fi
+if [ $need_npm -eq 1 ] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "[deps] installing: ${missing[*]}"
-  sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  apt_opts=(-o DPkg::Lock::Timeout=600 -qq)
+  "${sudo_cmd[@]}" apt-get "${apt_opts[@]}" update
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get "${apt_opts[@]}" install -y --no-install-recommends \
+    "${missing[@]}" >/dev/null
 fi

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Browser end-to-end tests of the page in headless Debian Chromium (playwright-core): installs what
-# is missing (Debian packages, npm devDependencies), builds the page, runs tests/browser/*.test.mjs.
+# Browser end-to-end tests of the page in headless Debian Chromium, driven by playwright-core (the
+# version package-lock.json pins, installed with npm ci): installs what is missing (Debian
+# packages, npm devDependencies), builds the page, runs tests/browser/*.test.mjs.
 # Prints "N passed, N failed" and exits non-zero on failure.
 # Usage: bash .ci/test-browser.sh [BUILD_DIR] [test name filter]
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build-web}
-bash "$root/.ci/build-web.sh" "$build"
-if [ ! -f "$root/node_modules/playwright-core/package.json" ]; then
-  (cd "$root" && npm install --no-audit --no-fund --no-package-lock)
-fi
+source "$(dirname "$0")/lib.sh"
+web_build=$(realpath -m "${1:-$web_build}")
+bash "$root/.ci/install-deps.sh" browser
+configure_web
+build "$web_build"
+npm_ci
 cd "$root"
-VRAMCALC_DIST="$build/dist" node tests/browser/run.mjs "${2:-}"
+VRAMCALC_DIST="$web_build/dist" node tests/browser/run.mjs "${2:-}"

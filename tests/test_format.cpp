@@ -121,7 +121,7 @@ TEST_CASE("the Markdown copy: rows from the output table, user text escaped, lin
     std::string md = estimate_to_markdown(s, e, ByteUnits::gib, "https://example.org/#v=2&b=4");
     CHECK(md.rfind("**\\*\\*&lt;img src=x&gt;\\*\\*** on 8 × \\[click\\](javascript:alert(1)) — ", 0) == 0);
     CHECK(md.find("| Weights | 12.4 GiB | 2 B/param · 18.2 % |") != std::string::npos);
-    CHECK(md.find("| **Total** | **68.3 GiB** | of 80.0 GiB |") != std::string::npos);
+    CHECK(md.find("| **Total** | **68.1 GiB** | of 80.0 GiB |") != std::string::npos);
     CHECK(md.find("| GPU-hours | 22,195 | |") != std::string::npos);
     CHECK(md.find("[Open this scenario in vramcalc](<https://example.org/#v=2&b=4>)") != std::string::npos);
     CHECK(md.find("GiB = 2^30 bytes.") != std::string::npos);

@@ -319,6 +319,12 @@ TEST_CASE("today's GPU presets: memory as the device reports it, dense peak from
         {"H200", 143771 * MiB, 989},      {"B200", 183359 * MiB, 2250},      {"L40S", 46068 * MiB, 362},
         {"RTX-3090", 24576 * MiB, 71},    {"RTX-4090", 24564 * MiB, 165.2},  {"MI250X", 68702699520.0, 191.5},
         {"MI300X", 205822885888.0, 1307.4},
+        // Added for fine-tuning (issue 11): L4 and T4 from modal-labs/modal-client#2797, A10G from
+        // NVIDIA/DCGM#232, RTX 5090 and RTX A6000 (ECC off) from public nvidia-smi logs; peaks: L4 242
+        // sparse / 2, A10G 69.5 measured (zzc0721/torch-performance-test-data#126), T4 fp16, RTX 5090 with
+        // fp32 accumulate (Blackwell GeForce whitepaper), RTX A6000 datasheet.
+        {"L4", 23034 * MiB, 121},         {"A10G", 23028 * MiB, 70},          {"T4", 15360 * MiB, 65},
+        {"RTX-5090", 32607 * MiB, 209.5}, {"RTX-A6000", 49140 * MiB, 154.8},
     };
     REQUIRE(gpu_presets().size() == std::size(devices));
     for (const auto& d : devices) {

@@ -67,7 +67,16 @@ TEST_CASE("measured peak memory of public training runs") {
             double error = (predicted(e.memory_per_gpu_bytes, kind) - measured) / measured;
             INFO(key << " " << kind << ": measured " << measured / bytes_per_gib << " GiB, predicted "
                      << predicted(e.memory_per_gpu_bytes, kind) / bytes_per_gib << " GiB, error " << error * 100 << " %");
-            CHECK(std::fabs(error) <= tolerance(c.at("grade"), kind));
+            if (c.contains("known_gap") && key == std::string("measured")) {
+                // A documented, unexplained gap: the error must stay inside the band the case states, so a
+                // change in the model that moves it (either way) is noticed and the case re-examined.
+                const auto& gap = c.at("known_gap");
+                INFO("known gap: " << gap.at("reason").get<std::string>());
+                CHECK(error >= gap.at("error_range").at(0).get<double>());
+                CHECK(error <= gap.at("error_range").at(1).get<double>());
+            } else {
+                CHECK(std::fabs(error) <= tolerance(c.at("grade"), kind));
+            }
             if (c.at("grade") != "C") graded_errors.push_back(std::fabs(error));
             ++evaluated;
         }

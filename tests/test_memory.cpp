@@ -201,6 +201,28 @@ TEST_CASE("pipeline parallelism: the first stage keeps p micro-batches of L/p la
     CHECK(estimate(s).activations.in_flight_microbatches == 2);
 }
 
+TEST_CASE("interleaved pipeline: the first stage keeps L·(1 + (p−1)/(p·v)) layers of activations") {
+    // Korthikanti et al. 2022 (arXiv:2205.05198) §4.2.3: with v model chunks per rank the first stage
+    // stores activations of L·(1 + (p−1)/(p·v)) layers; 80 layers, p = 8, v = 2 → 80·(1 + 7/16) = 115.
+    Scenario s = worked_llama65b(1);
+    s.parallel.num_gpus = 8;
+    s.parallel.pipeline = 8;
+    s.parallel.interleave = 2;
+    s.training.grad_accum_steps = 16;
+    Estimate e = estimate(s);
+    CHECK(e.activations.layers_on_gpu == 10);
+    CHECK(e.activations.in_flight_microbatches == Approx(8 + 7.0 / 2));
+    // One layer of one micro-batch: 153,008,209,920 B / 80 (the test above); 115 layers.
+    CHECK(e.activations.transformer_layers_bytes == Approx(153008209920.0 / 80 * 115).epsilon(1e-12));
+    s.parallel.interleave = 1;
+    double plain = estimate(s).activations.transformer_layers_bytes;
+    CHECK(e.activations.transformer_layers_bytes / plain == Approx(1 + 7.0 / 16).epsilon(1e-12));
+    // All micro-batches in flight at most.
+    s.parallel.interleave = 2;
+    s.training.grad_accum_steps = 8;
+    CHECK(estimate(s).activations.in_flight_microbatches == 8);
+}
+
 TEST_CASE("embedding and output activations are counted") {
     Scenario s = worked_llama65b(1);
     Estimate e = estimate(s);

@@ -46,6 +46,13 @@ std::vector<Scenario> varied_scenarios() {
     pipeline.hardware.achieved_tflops = 0;
     pipeline.hardware.mfu = 0.4;
     out.push_back(pipeline);
+    for (TrainingMethod method : {TrainingMethod::lora, TrainingMethod::qlora, TrainingMethod::freeze}) {
+        Scenario tuned;
+        apply_model_preset(tuned, "llama-2-7b");
+        tuned.training.method = method;
+        tuned.training.trainable_layers = 4;
+        out.push_back(tuned);
+    }
     return out;
 }
 

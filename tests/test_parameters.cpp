@@ -101,3 +101,58 @@ TEST_CASE("params_override replaces the architecture's count") {
     CHECK(e.parameters.total == 7.5e9);
     CHECK(e.parameters.overridden);
 }
+
+TEST_CASE("exact parameter counts of the fine-tuning presets (issue 11)") {
+    // Hugging Face Hub safetensors totals (parameters, not buffers), also printed by KerasHub preset
+    // metadata or GGUF general.parameter_count; each preset's `source` names where.
+    // Llama 3.1 8B / 70B (meta-llama/Llama-3.1-*B; KerasHub llama3.1_8b "params": 8030261248).
+    CHECK(count("llama-3.1-8b") == 8030261248.0);
+    CHECK(count("llama-3.1-70b") == 70553706496.0);
+    // Llama 3.2 1B / 3B: tied embeddings (KerasHub lists untied counts for these; the real models tie).
+    CHECK(count("llama-3.2-1b") == 1235814400.0);
+    CHECK(count("llama-3.2-3b") == 3212749824.0);
+    // Llama 3.3 70B Instruct: the Llama 3.1 70B architecture.
+    CHECK(count("llama-3.3-70b") == 70553706496.0);
+    // Qwen2.5 (KerasHub qwen2.5_*_en metadata; GGUF for 14B): QKV biases, tied up to 3B.
+    CHECK(count("qwen2.5-0.5b") == 494032768.0);
+    CHECK(count("qwen2.5-1.5b") == 1543714304.0);
+    CHECK(count("qwen2.5-3b") == 3085938688.0);
+    CHECK(count("qwen2.5-14b") == 14770033664.0);
+    CHECK(count("qwen2.5-32b") == 32763876352.0);
+    // Gemma 2 (KerasHub gemma2_*_en metadata): four norms per layer; two would give 119,808 /
+    // 301,056 / 423,936 fewer (2·L·h).
+    CHECK(count("gemma-2-2b") == 2614341888.0);
+    CHECK(count("gemma-2-9b") == 9241705984.0);
+    CHECK(count("gemma-2-27b") == 27227128320.0);
+    // Phi-3 / Phi-3.5 mini (KerasHub phi3_mini_4k_instruct_en: 3,821,079,552), medium, Phi-4.
+    CHECK(count("phi-3-mini-4k") == 3821079552.0);
+    CHECK(count("phi-3.5-mini") == 3821079552.0);
+    CHECK(count("phi-3-medium-4k") == 13960238080.0);
+    CHECK(count("phi-4") == 14659507200.0);
+    // Phi-3-small: the technical report gives 7.392B only; with biases on every linear the
+    // architecture has 7,392,272,384 (without them 7,390,896,128 = 7.391B).
+    CHECK(count("phi-3-small-8k") == Approx(7.392e9).margin(0.5e6));
+    // Mistral NeMo 12B: head_dim 128 (attention width 4096 < h = 5120).
+    CHECK(count("mistral-nemo-12b") == 12247782400.0);
+}
+
+TEST_CASE("DeepSeekMoE 16B: shared experts, a dense first layer, narrow experts") {
+    // deepseek-ai/deepseek-moe-16b-base: 16,375,728,128 parameters (safetensors total); Dai et al. 2024
+    // (DeepSeekMoE, arXiv:2401.06066) Table: 2.8B activated parameters; the model's own count of
+    // activated parameters, embeddings included, is 2,828,650,496.
+    const ModelPreset* p = find_model_preset("deepseek-moe-16b");
+    REQUIRE(p != nullptr);
+    Scenario s;
+    s.model = p->model;
+    Estimate e = estimate(s);
+    CHECK(e.parameters.total == 16375728128.0);
+    CHECK(e.parameters.active == 2828650496.0);
+    // Without the new fields (64 experts of 1408 in every layer, no shared experts) the total would
+    // almost match by accident but the active count would be 17 % low.
+    Scenario plain = s;
+    plain.model.ffn_hidden_size = 1408;
+    plain.model.moe_ffn_hidden_size = 0;
+    plain.model.num_shared_experts = 0;
+    plain.model.dense_layers = 0;
+    CHECK(estimate(plain).parameters.active < 0.85 * e.parameters.active);
+}

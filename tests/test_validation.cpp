@@ -170,7 +170,8 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         {"model.num_kv_heads", "auto"},          {"model.head_dim", "auto"},
         {"model.ffn_hidden_size", "auto"},       {"training.global_batch_size", "auto"},
         {"training.grad_accum_steps", "auto"},   {"parallel.zero3_live_params", "not counted"},
-        {"hardware.achieved_tflops", "from MFU"},
+        {"hardware.achieved_tflops", "from MFU"},   {"model.moe_ffn_hidden_size", "auto"},
+        {"training.trainable_layers", "all"},
     };
     CHECK(zero_means == expected);
     for (const auto& [path, meaning] : expected) {

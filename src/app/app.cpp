@@ -4,8 +4,10 @@
 #include <cmath>
 
 #include "codec/field_text.hpp"
+#include "core/finetune.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
+#include "core/text.hpp"
 #include "dom.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -426,10 +428,13 @@ bool App::animating() const { return ImGui::GetTime() < copied_until + 0.1; }
 std::string App::summary_text() const {
     const Scenario& s = scenario;
     auto n = [](std::int64_t v) { return format_grouped(double(v)); };
-    std::string setup = s.model.name + " on " + n(s.parallel.num_gpus) + " \xC3\x97 " + s.hardware.gpu + " (ZeRO-" +
+    // The labels as typed may still break the text rule (the error names the field): shown inert.
+    std::string setup = visible_text(s.model.name) + " on " + n(s.parallel.num_gpus) + " \xC3\x97 " +
+                        visible_text(s.hardware.gpu) + " (ZeRO-" +
                         n(s.parallel.zero_stage) + ", tensor " + n(s.parallel.tensor) + ", pipeline " +
                         n(s.parallel.pipeline) + ", micro-batch " + n(s.training.micro_batch_size) + ", sequence " +
-                        n(s.training.seq_len) + ")";
+                        n(s.training.seq_len) + ")" +
+                        (s.training.method != TrainingMethod::full ? ", " + describe_method(s.training) : "");
     if (!evaluation.ok()) {
         std::string out = setup + ": cannot estimate — ";
         for (std::size_t i = 0; i < evaluation.errors.size(); ++i)

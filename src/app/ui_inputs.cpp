@@ -15,8 +15,10 @@
 #include "codec/field_text.hpp"
 #include "codec/numbers.hpp"
 #include "codec/typed.hpp"
+#include "core/finetune.hpp"
 #include "core/frameworks.hpp"
 #include "core/presets.hpp"
+#include "core/text.hpp"
 #include "dom.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
@@ -250,6 +252,52 @@ int picker_popup(Picker& pk, const std::vector<PickerItem>& items, float width, 
     }
     pk.was_open = open && picked < 0;
     return picked;
+}
+
+// Fine-tuning fields appear only with the method they belong to (and whenever they hold an error);
+// the method itself is chosen next to the presets.
+bool field_visible(const App& app, std::string_view path) {
+    if (app.field_error(std::string(path).c_str())) return true;
+    const TrainingMethod method = app.scenario.training.method;
+    const bool adapters = is_adapter_method(method);
+    if (path == "training.method") return false;
+    if (path == "training.lora_rank" || path == "training.lora_targets" || path == "training.lora_dropout" ||
+        path == "training.adapter_dtype")
+        return adapters;
+    if (path == "training.base_weight_format") return method == TrainingMethod::qlora;
+    if (path == "training.trainable_layers") return method == TrainingMethod::freeze;
+    return true;
+}
+
+// training.lora_targets as one checkbox per linear (q, k, v, o, gate, up, down): the field stays one
+// text value ("q,v", "attention", "all_linear") in JSON, links, the CLI and the JS API.
+bool lora_targets_widget(Scenario& sc, const std::string& title, const std::string& body) {
+    bool changed = false;
+    std::uint32_t mask = sc.training.lora_targets & lora_all_linear;
+    const auto names = lora_module_names();
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        bool on = mask & (1u << i);
+        if (i > 0) {
+            float next_w = ImGui::CalcTextSize(names[i]).x + ImGui::GetFrameHeight() + 14;
+            ImGui::SameLine(0, 8);
+            if (ImGui::GetCursorScreenPos().x + next_w > right) ImGui::NewLine();
+        }
+        const std::string id = std::string("training.lora_targets#") + names[i];
+        bool clicked = ImGui::Checkbox(names[i], &on);
+        record_item(id);
+        help_tooltip(title.c_str(), body.c_str());
+        dom::Control c{id, dom::Role::checkbox, std::string("LoRA on ") + names[i], body};
+        c.checked = on;
+        dom::add(std::move(c));
+        if (auto v = dom::committed(id)) on = *v == "1", clicked = true;
+        if (clicked) {
+            mask = on ? (mask | (1u << i)) : (mask & ~(1u << i));
+            sc.training.lora_targets = mask;
+            changed = true;
+        }
+    }
+    return changed;
 }
 
 Picker model_picker{"model_picker", "Model", "Search models, or a Hugging Face id (org/name)"};
@@ -488,6 +536,11 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
             break;
         }
         case FieldKind::text: {
+            if (path == "training.lora_targets") {
+                changed = lora_targets_widget(sc, title, body) || changed;
+                suffix.clear();
+                break;
+            }
             std::string shown = draft ? *draft : f.get_text(sc);
             if (value_box("##v", shown, full, error != nullptr, editing, !focused)) dom::request_focus(path);
             record_item(path);
@@ -687,6 +740,33 @@ void draw_presets(App& app, bool stacked) {
         help_tooltip("Import a config", "A Hugging Face config.json sets the model; a DeepSpeed JSON sets ZeRO, batch and precision. Paste or drop one anywhere on the page, too.");
         if (pressed || dom::activated("import")) web::open_file_picker();
     }
+    // The training method changes what trains, and so almost every number: it sits with the presets.
+    ImGui::Dummy(ImVec2(0, 2));
+    {
+        static const char* method_labels[] = {"Full", "LoRA", "QLoRA", "Freeze"};
+        const FieldSpec* field = find_field_by_path("training.method");
+        int method = static_cast<int>(sc.training.method);
+        ImGui::AlignTextToFramePadding();
+        text_dim("Method");
+        if (field) help_tooltip("Training method", field->help);
+        ImGui::SameLine(0, 10);
+        if (segmented("method", method_labels, 4, &method, "Training method")) {
+            sc.training.method = static_cast<TrainingMethod>(method);
+            app.touched();
+        }
+        if (sc.training.method != TrainingMethod::full && app.evaluation.ok()) {
+            const auto& p = app.evaluation.estimate.parameters;
+            std::string what = format_count(p.trainable) + " trainable (" +
+                               format_sig(100.0 * p.trainable / std::max(1.0, p.total + p.adapter), 3) + " %)";
+            if (!stacked) ImGui::SameLine(0, 12);
+            // The share goes when the line has no room for it.
+            if (ImGui::CalcTextSize(what.c_str()).x > ImGui::GetContentRegionAvail().x)
+                what = format_count(p.trainable) + " trainable";
+            ImGui::AlignTextToFramePadding();
+            text_dim(what.c_str());
+            dom::add({"trainable_share", dom::Role::text, what});
+        }
+    }
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
@@ -710,7 +790,8 @@ void draw_inputs(App& app) {
                 float label_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.42f, 120.0f, 190.0f);
                 ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, label_w);
                 ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-                for (const FieldSpec* f : fields) field_row(app, *f, profile);
+                for (const FieldSpec* f : fields)
+                    if (field_visible(app, f->path)) field_row(app, *f, profile);
                 ImGui::EndTable();
             }
             ImGui::PopStyleVar();

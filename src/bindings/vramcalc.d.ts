@@ -320,6 +320,12 @@ export type Loss = 'standard' | 'chunked' | 'fused';
 export type OptimizerImpl = 'foreach' | 'fused';
 export type ZeroImpl = 'deepspeed' | 'fsdp';
 export type ThroughputModel = 'fixed' | 'predicted';
+/** What trains: every parameter, LoRA adapters on a frozen 16-bit or quantised model, or the last k layers. */
+export type TrainingMethod = 'full' | 'lora' | 'qlora' | 'freeze';
+/** QLoRA base weights: NF4 with double quantisation (4.127 bits), NF4 with fp32 constants (4.5), LLM.int8. */
+export type BaseWeightFormat = 'nf4' | 'nf4_no_dq' | 'int8';
+/** LoRA adapter weights: fp32 (PEFT's default) or the model's weight dtype (torchtune). */
+export type AdapterDtype = 'fp32' | 'match';
 
 /** The model architecture. Integers must be whole numbers below 2^53. */
 export interface ModelConfig {
@@ -354,6 +360,14 @@ export interface ModelConfig {
   experts_per_token: number;
   /** MLP activation as implemented; `gelu_new` (GPT-2's Python tanh formula) keeps more in eager mode; `auto` = GELU or SiLU by `mlp`. */
   activation: Activation;
+  /** Norms per layer: 2 (before attention and MLP); Gemma 2 has 4. */
+  norms_per_layer: number;
+  /** Width of one routed or shared expert; 0 = `ffn_hidden_size`. */
+  moe_ffn_hidden_size: number;
+  /** Experts every token passes through besides its k routed ones (DeepSeekMoE: 2). */
+  num_shared_experts: number;
+  /** MoE models: leading layers with a dense MLP of `ffn_hidden_size`. */
+  dense_layers: number;
   /** When > 0, this parameter count replaces the architecture's. */
   params_override: number;
 }
@@ -396,6 +410,22 @@ export interface TrainingConfig {
   optimizer_in_backward: boolean;
   /** Saved activations go to host memory. */
   offload_activations: boolean;
+  /** What trains (docs/formulas.md "Fine-tuning"). */
+  method: TrainingMethod;
+  /** r: rank of each LoRA adapter. */
+  lora_rank: number;
+  /**
+   * Linears that get adapters, one text value: `'attention'` (q, k, v, o), `'all_linear'`, or a
+   * comma-separated list of `q`, `k`, `v`, `o`, `gate`, `up`, `down` (`'q,v'`; `q_proj` is accepted).
+   */
+  lora_targets: string;
+  /** LoRA dropout on each adapter's input; above 0 every adapter keeps a mask and a copy. */
+  lora_dropout: number;
+  adapter_dtype: AdapterDtype;
+  /** QLoRA: how the frozen base weights are stored. */
+  base_weight_format: BaseWeightFormat;
+  /** Freeze: train only the last k layers; 0 = all layers. */
+  trainable_layers: number;
 }
 
 /** Parallelism and ZeRO. */
@@ -534,6 +564,14 @@ export interface Estimate {
     final_norm: number;
     /** V·h when embeddings are untied, else 0. (parameters) */
     lm_head: number;
+    /** Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or the last `training.trainable_layers` layers (freeze). (parameters) */
+    trainable: number;
+    /** r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter). (parameters) */
+    adapter: number;
+    /** Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze). (count) */
+    trained_layers: number;
+    /** QLoRA: the layers' linear weights stored in `training.base_weight_format`. (parameters) */
+    quantized: number;
     /** `model.params_override` replaced the architecture's count. (true/false) */
     overridden: boolean;
   };
@@ -610,6 +648,10 @@ export interface Estimate {
     live_params: number;
     /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes) */
     autocast_copies: number;
+    /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes) */
+    frozen_weights: number;
+    /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes) */
+    dequantized: number;
     /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes) */
     buckets: number;
     /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes) */
@@ -656,11 +698,11 @@ export interface Estimate {
   compute: {
     /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs) */
     flops_per_token: number;
-    /** flops_per_token · D: C = 6PD. (FLOPs) */
+    /** flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches + 2·P_trainable·D). (FLOPs) */
     model_flops: number;
-    /** One third of the model FLOPs: 2PD (+ attention). (FLOPs) */
+    /** 2PD (+ attention): one third of the model FLOPs in full training. (FLOPs) */
     forward_flops: number;
-    /** Two thirds of the model FLOPs: 4PD (+ attention). (FLOPs) */
+    /** 4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only. (FLOPs) */
     backward_flops: number;
     /** Extra forward work from activation recomputation. (FLOPs) */
     recompute_flops: number;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/fields.hpp"
+#include "core/finetune.hpp"
 
 namespace vramcalc::cli {
 namespace {
@@ -32,6 +33,7 @@ std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units
                          choice_name(recompute_names(), sc.training.recompute), sc.parallel.zero_stage,
                          (long long)sc.parallel.tensor, (long long)sc.parallel.pipeline, (long long)sc.training.seq_len,
                          (long long)sc.training.micro_batch_size);
+    if (sc.training.method != TrainingMethod::full) out += "  method: " + describe_method(sc.training) + "\n";
     out += printf_string("  verdict: %s (headroom %s)\n", e.fits ? "FITS" : "DOES NOT FIT",
                          format_bytes(e.headroom_bytes, units).c_str());
     out += std::string("  units: ") + units_definition(units) + "\n";

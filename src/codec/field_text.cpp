@@ -25,15 +25,14 @@ std::string check_numeric(const FieldSpec& f, double v) {
         if (std::fabs(v) > max_exact_integer) return "is out of range (must be an integer below 2^53)";
         if (v != std::floor(v)) return "must be an integer (got " + format_number(v) + ")";
     }
-    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range";
+    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range (got " + format_number(v) + "; at most 1e300)";
     return "";
 }
 
 std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_view text) {
     switch (f.kind) {
         case FieldKind::text:
-            if (text.size() > max_text_length) return "must be at most " + std::to_string(max_text_length) + " characters";
-            if (!valid_utf8(text)) return "must be valid UTF-8 text (got " + quoted_excerpt(text) + ")";
+            if (std::string problem = text_field_problem(text); !problem.empty()) return problem;
             f.set_text(sc, std::string(text));
             return "";
         case FieldKind::boolean:
@@ -50,9 +49,13 @@ std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_vi
         case FieldKind::integer:
         case FieldKind::number: {
             double value = 0;
-            if (!parse_double(text, value))
-                return std::string("must be ") + (f.kind == FieldKind::integer ? "an integer" : "a number") +
-                       " (got " + quoted_excerpt(text) + ")";
+            switch (read_number(text, value)) {
+                case NumberText::ok: break;
+                case NumberText::not_a_number:
+                    return std::string("must be ") + (f.kind == FieldKind::integer ? "an integer" : "a number") +
+                           " written in decimal digits (got " + quoted_excerpt(text) + ")";
+                case NumberText::out_of_range: return "is out of range (got " + quoted_excerpt(text) + ")";
+            }
             std::string problem = check_numeric(f, value);
             if (!problem.empty()) return problem;
             f.set(sc, value);

@@ -163,9 +163,12 @@ ImportResult import_deepspeed_config(std::string_view text, const Scenario& base
         r.scenario = base;
         r.family = "deepspeed";
         r.issues = std::move(issues);
+        tidy_issues(r.issues, "json");
         return r;
     }
-    return import_deepspeed_json(config, base);
+    ImportResult r = import_deepspeed_json(config, base);
+    tidy_issues(r.issues, "json");
+    return r;
 }
 
 ImportResult import_deepspeed_json(const json& config, const Scenario& base) {

@@ -271,9 +271,12 @@ ImportResult import_hf_config(std::string_view text, const Scenario& base) {
         ImportResult r;
         r.scenario = base;
         r.issues = std::move(issues);
+        tidy_issues(r.issues, "json");
         return r;
     }
-    return import_hf_json(config, base);
+    ImportResult r = import_hf_json(config, base);
+    tidy_issues(r.issues, "json");
+    return r;
 }
 
 ImportResult import_hf_json(const json& config, const Scenario& base) {

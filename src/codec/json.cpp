@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <set>
 
 #include "codec/field_text.hpp"
 #include "codec/numbers.hpp"
@@ -23,9 +24,8 @@ std::string set_field_from_json(Scenario& sc, const FieldSpec& f, const json& v)
     switch (f.kind) {
         case FieldKind::text:
             if (!v.is_string()) return "must be a string (got " + describe_json(v) + ")";
-            if (!valid_utf8(v.get_ref<const std::string&>())) return "must be valid UTF-8 text";
-            if (v.get_ref<const std::string&>().size() > max_text_length)
-                return "must be at most " + std::to_string(max_text_length) + " characters";
+            if (std::string problem = text_field_problem(v.get_ref<const std::string&>()); !problem.empty())
+                return problem;
             f.set_text(sc, v.get<std::string>());
             return "";
         case FieldKind::boolean:
@@ -74,8 +74,13 @@ bool parse_json_object(std::string_view text, json& out, std::vector<ValidationI
         return false;
     }
     std::string problem;
-    if (!parse_json_text(text, out, problem)) {
+    std::vector<std::string> duplicates;
+    if (!parse_json_text(text, out, problem, &duplicates)) {
         issues.push_back({"json", problem});
+        return false;
+    }
+    if (!duplicates.empty()) {
+        report_duplicate_keys(duplicates, issues);
         return false;
     }
     if (!out.is_object()) {
@@ -85,9 +90,69 @@ bool parse_json_object(std::string_view text, json& out, std::vector<ValidationI
     return true;
 }
 
-bool parse_json_text(std::string_view text, json& out, std::string& problem) {
-    out = json::parse(text.begin(), text.end(), nullptr, false);
+namespace {
+
+// Follows the parser through nested objects and arrays and notes every key an object already had.
+class DuplicateKeyFinder {
+public:
+    explicit DuplicateKeyFinder(std::vector<std::string>* found) : found_(found) {}
+
+    bool operator()(int, json::parse_event_t event, json& parsed) {
+        switch (event) {
+            case json::parse_event_t::object_start: frames_.push_back({true, child_path(), {}, {}}); break;
+            case json::parse_event_t::array_start: frames_.push_back({false, child_path(), {}, {}}); break;
+            case json::parse_event_t::object_end:
+            case json::parse_event_t::array_end:
+                if (!frames_.empty()) frames_.pop_back();
+                break;
+            case json::parse_event_t::key:
+                if (!frames_.empty() && parsed.is_string()) {
+                    Frame& top = frames_.back();
+                    top.key = parsed.get<std::string>();
+                    if (!top.keys.insert(top.key).second && found_) {
+                        std::string path = join(top.path, key_label(top.key));
+                        if (reported_.insert(path).second) found_->push_back(path);
+                    }
+                }
+                break;
+            case json::parse_event_t::value: break;
+        }
+        return true;
+    }
+
+private:
+    struct Frame {
+        bool object;
+        std::string path;  // as shown in messages
+        std::set<std::string> keys;
+        std::string key;   // the key whose value is being read
+    };
+
+    static std::string join(const std::string& path, const std::string& key) {
+        return path.empty() ? key : path + "." + key;
+    }
+    std::string child_path() const {
+        if (frames_.empty()) return "";
+        const Frame& top = frames_.back();
+        return top.object ? join(top.path, key_label(top.key)) : top.path + "[]";
+    }
+
+    std::vector<std::string>* found_;
+    std::vector<Frame> frames_;
+    std::set<std::string> reported_;
+};
+
+}  // namespace
+
+void report_duplicate_keys(const std::vector<std::string>& paths, std::vector<ValidationIssue>& issues) {
+    for (const auto& path : paths)
+        issues.push_back({path.empty() ? "json" : path, "is given more than once (duplicate JSON key); give it once"});
+}
+
+bool parse_json_text(std::string_view text, json& out, std::string& problem, std::vector<std::string>* duplicate_keys) {
+    out = json::parse(text.begin(), text.end(), DuplicateKeyFinder(duplicate_keys), false);
     if (!out.is_discarded()) return true;
+    if (duplicate_keys) duplicate_keys->clear();
     // A second pass through the SAX interface reports where the syntax breaks.
     struct Locator : nlohmann::json_sax<json> {
         std::size_t position = 0;
@@ -114,7 +179,10 @@ bool parse_json_text(std::string_view text, json& out, std::string& problem) {
     return false;
 }
 
-DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_rules) {
+namespace {
+
+// scenario_from_json without the limit on the number of issues.
+DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rules) {
     DecodeResult r{base, {}, {}};
     if (!j.is_object()) {
         r.issues.push_back({"scenario", "must be a JSON object with model, training, parallel and hardware sections"});
@@ -123,7 +191,7 @@ DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_
     for (auto it = j.begin(); it != j.end(); ++it) {
         if (std::find_if(std::begin(sections), std::end(sections), [&](const char* s) { return it.key() == s; }) ==
             std::end(sections))
-            r.issues.push_back({it.key(), "unknown section (expected model, training, parallel or hardware)"});
+            r.issues.push_back({key_label(it.key()), "unknown section (expected model, training, parallel or hardware)"});
     }
     // Presets first, so explicit fields override them.
     bool model_preset = false;
@@ -165,7 +233,7 @@ DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_
             if (path == "model.preset") continue;
             const FieldSpec* f = find_field_by_path(path);
             if (!f) {
-                r.issues.push_back({path, "unknown field"});
+                r.issues.push_back({std::string(section) + "." + key_label(it.key()), "unknown field"});
                 continue;
             }
             std::string problem = set_field_from_json(r.scenario, *f, it.value());
@@ -180,11 +248,27 @@ DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_
     return r;
 }
 
+}  // namespace
+
+DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_rules) {
+    DecodeResult r = decode_scenario(j, base, check_rules);
+    tidy_issues(r.issues, "json");
+    return r;
+}
+
 DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base, bool check_rules) {
     json j;
     std::string problem;
-    if (!parse_json_text(text, j, problem)) return DecodeResult{base, {{"json", problem}}, {}};
-    return scenario_from_json(j, base, check_rules);
+    std::vector<std::string> duplicates;
+    if (!parse_json_text(text, j, problem, &duplicates)) return DecodeResult{base, {{"json", problem}}, {}};
+    if (duplicates.empty()) return scenario_from_json(j, base, check_rules);
+    // The other problems are listed too; the duplicates alone make the input invalid.
+    DecodeResult r = decode_scenario(j, base, false);
+    std::vector<ValidationIssue> issues;
+    report_duplicate_keys(duplicates, issues);
+    r.issues.insert(r.issues.begin(), issues.begin(), issues.end());
+    tidy_issues(r.issues, "json");
+    return r;
 }
 
 json scenario_to_json(const Scenario& sc) {

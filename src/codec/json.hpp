@@ -41,10 +41,16 @@ nlohmann::json explain_to_json(const std::vector<ExplainTerm>& terms);
 
 // ── Parsing helpers shared with the config imports ──
 // Parses JSON without exceptions. On a syntax error returns false and sets `problem` to
-// "is not valid JSON (syntax error at byte N)".
-bool parse_json_text(std::string_view text, nlohmann::json& out, std::string& problem);
-// One JSON object of at most max_import_bytes; on failure appends an issue for "json" ("is not
-// valid JSON (syntax error at byte N)", "must be a JSON object") and returns false.
+// "is not valid JSON (syntax error at byte N)". A key given more than once in one object (where
+// the JSON library would keep the last silently) is listed in `duplicate_keys` by its path
+// ("model.layers"; "[]" for array elements), once; the caller reports it as an error.
+bool parse_json_text(std::string_view text, nlohmann::json& out, std::string& problem,
+                     std::vector<std::string>* duplicate_keys = nullptr);
+// The issue for each duplicate key: {path, "is given more than once (duplicate JSON key)"}.
+void report_duplicate_keys(const std::vector<std::string>& paths, std::vector<ValidationIssue>& issues);
+// One JSON object of at most max_import_bytes, without duplicate keys; on failure appends issues
+// ("json": "is not valid JSON (syntax error at byte N)", "must be a JSON object"; a duplicate
+// key's path) and returns false.
 bool parse_json_object(std::string_view text, nlohmann::json& out, std::vector<ValidationIssue>& issues);
 inline constexpr std::size_t max_import_bytes = 1 << 20;  // 1 MiB: real configs are a few KB
 // "the text \"abc\"", "true", "an array", "12.5": how a JSON value is described in messages.

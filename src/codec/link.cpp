@@ -1,5 +1,6 @@
 #include "codec/link.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "codec/field_text.hpp"
@@ -31,25 +32,118 @@ Scenario base_for_link(const Scenario& sc, std::string& model_preset, std::strin
     return base;
 }
 
-// Resets every field named by a rule violation to its value in `base`, until the scenario is
-// valid; falls back to `base` itself.
-void repair(Scenario& sc, const Scenario& base, std::vector<ValidationIssue>& report) {
-    for (int round = 0; round < 4; ++round) {
-        auto problems = validate(sc);
-        if (problems.empty()) return;
-        for (auto& p : problems) {
-            if (const FieldSpec* f = find_field_by_path(p.field)) {
-                if (f->kind == FieldKind::text) f->set_text(sc, f->get_text(base));
-                else f->set(sc, f->get(base));
-            }
-            p.message += " — reset to the default";
-            report.push_back(std::move(p));
+// A field's value as a message shows it ("32", "swiglu", "true", "\"GPT-2 124M\"").
+std::string shown_value(const FieldSpec& f, const Scenario& sc) {
+    switch (f.kind) {
+        case FieldKind::text: return quoted_excerpt(f.get_text(sc));
+        case FieldKind::boolean: return f.get(sc) != 0.0 ? "true" : "false";
+        case FieldKind::choice: return f.choices[std::size_t(f.get(sc))];
+        case FieldKind::integer:
+        case FieldKind::number: return format_number(f.get(sc));
+    }
+    return "";
+}
+
+void reset_field(const FieldSpec& f, Scenario& sc, const Scenario& base) {
+    if (f.kind == FieldKind::text) f.set_text(sc, f.get_text(base));
+    else f.set(sc, f.get(base));
+}
+
+bool same_issue(const ValidationIssue& a, const ValidationIssue& b) { return a.field == b.field && a.message == b.message; }
+
+// "reset model.num_heads to the default (32)", "reset a, b and c to their defaults (1, 2, 3)".
+std::string describe_reset(const std::vector<const FieldSpec*>& fields, const Scenario& sc) {
+    std::string names, values;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const char* separator = i == 0 ? "" : i + 1 == fields.size() ? " and " : ", ";
+        names += separator + std::string(fields[i]->path);
+        values += (i == 0 ? "" : ", ") + shown_value(*fields[i], sc);
+    }
+    return "reset " + names + (fields.size() == 1 ? " to the default (" : " to their defaults (") + values + ")";
+}
+
+// Makes a link whose fields break rules valid by resetting as few of the fields the link set
+// (those that differ from `base`: its version's defaults with its presets) as it can. For the
+// first problem it tries the field the problem names, then the fields its message names ("must
+// be divisible by model.num_heads"), then every other field the link set: the first whose reset
+// leaves fewer problems wins. When no single field helps (a product of several fields is too
+// large), it resets them in that order until one does, then restores those not needed. Each
+// problem is reported once, saying what was reset. If nothing helps, the scenario becomes `base`
+// (or, should even that break a rule, `fallback`).
+void repair(Scenario& sc, const Scenario& base, const Scenario& fallback, std::vector<ValidationIssue>& report) {
+    struct Seen {
+        ValidationIssue issue;
+        std::string resolution;
+    };
+    std::vector<Seen> seen;  // every distinct problem, in the order met
+    auto resolve = [&](const std::vector<ValidationIssue>& remaining, const std::string& resolution) {
+        for (auto& s : seen) {
+            bool open = std::any_of(remaining.begin(), remaining.end(), [&](const auto& r) { return same_issue(r, s.issue); });
+            if (s.resolution.empty() && !open) s.resolution = resolution;
         }
+    };
+    const auto fields = scenario_fields();
+    std::vector<ValidationIssue> problems = validate(sc);
+    for (std::size_t round = 0; !problems.empty() && round <= fields.size(); ++round) {
+        for (const auto& p : problems)
+            if (std::none_of(seen.begin(), seen.end(), [&](const Seen& s) { return same_issue(s.issue, p); }))
+                seen.push_back({p, ""});
+        const ValidationIssue& first = problems.front();
+        std::vector<const FieldSpec*> candidates;
+        auto consider = [&](const FieldSpec* f) {
+            if (f && !field_equal(*f, sc, base) && std::find(candidates.begin(), candidates.end(), f) == candidates.end())
+                candidates.push_back(f);
+        };
+        consider(find_field_by_path(first.field));
+        for (const auto& f : fields)
+            if (first.message.find(f.path) != std::string::npos) consider(&f);
+        for (const auto& f : fields) consider(&f);
+
+        std::vector<const FieldSpec*> chosen;
+        Scenario next = sc;
+        std::vector<ValidationIssue> remaining;
+        for (const FieldSpec* f : candidates) {  // one field
+            Scenario trial = sc;
+            reset_field(*f, trial, base);
+            remaining = validate(trial);
+            if (remaining.size() < problems.size()) {
+                chosen = {f};
+                next = std::move(trial);
+                break;
+            }
+        }
+        if (chosen.empty()) {  // several: reset in order until it helps, then keep only what is needed
+            for (const FieldSpec* f : candidates) {
+                reset_field(*f, next, base);
+                chosen.push_back(f);
+                remaining = validate(next);
+                if (remaining.size() < problems.size()) break;
+            }
+            if (remaining.size() >= problems.size()) break;
+            for (std::size_t i = 0; i + 1 < chosen.size();) {
+                Scenario trial = next;
+                const FieldSpec& f = *chosen[i];
+                if (f.kind == FieldKind::text) f.set_text(trial, f.get_text(sc));
+                else f.set(trial, f.get(sc));
+                std::vector<ValidationIssue> without = validate(trial);
+                if (without.size() <= remaining.size()) {
+                    next = std::move(trial);
+                    remaining = std::move(without);
+                    chosen.erase(chosen.begin() + std::ptrdiff_t(i));
+                } else {
+                    ++i;
+                }
+            }
+        }
+        sc = std::move(next);
+        problems = std::move(remaining);
+        resolve(problems, describe_reset(chosen, sc));
     }
-    if (!validate(sc).empty()) {
-        report.push_back({"link", "the scenario could not be repaired field by field; using the defaults"});
-        sc = base;
+    if (!problems.empty()) {
+        sc = validate(base).empty() ? base : fallback;
+        resolve({}, "no field could be reset to fix this; the link's values are replaced by the defaults");
     }
+    for (auto& s : seen) report.push_back({s.issue.field, s.issue.message + " — " + s.resolution});
 }
 
 struct Pair {
@@ -73,12 +167,44 @@ std::vector<Pair> split_pairs(std::string_view fragment, std::vector<ValidationI
             continue;
         }
         if (eq == std::string_view::npos) {
-            if (!is_view_key(pair.key)) issues.push_back({printable(pair.key, 40), "has no value; ignored"});
+            if (!is_view_key(pair.key)) issues.push_back({key_label(pair.key), "has no value; ignored"});
             continue;
         }
         pairs.push_back(std::move(pair));
     }
     return pairs;
+}
+
+// The field a link key stands for, as issues name it.
+std::string key_field(const std::string& key) {
+    if (key == "mp") return "model.preset";
+    if (const FieldSpec* f = find_field_by_url_key(key)) return f->path;
+    return key_label(key);
+}
+
+// A key given more than once is an error: which value was meant is unknown, so every occurrence
+// is ignored (the field keeps its default; a repeated `v` reads the link as the current version).
+void drop_repeated_keys(std::vector<Pair>& pairs, std::vector<ValidationIssue>& issues) {
+    std::vector<std::pair<std::string, std::size_t>> counts;
+    for (const auto& p : pairs) {
+        auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == p.key; });
+        if (it == counts.end()) counts.push_back({p.key, 1});
+        else ++it->second;
+    }
+    for (const auto& entry : counts) {
+        const std::string& key = entry.first;
+        std::size_t count = entry.second;
+        if (count < 2 || key == "embed") continue;
+        std::erase_if(pairs, [&](const Pair& p) { return p.key == key; });
+        if (key == "v") {
+            issues.push_back({"v", "is given " + std::to_string(count) + " times in the link; reading the link as version " +
+                                       std::to_string(link_version)});
+            pairs.insert(pairs.begin(), Pair{"v", std::to_string(link_version)});
+        } else {
+            issues.push_back({key_field(key), "is given " + std::to_string(count) + " times in the link (key " +
+                                                  quoted_excerpt(key) + "); ignored, using the default"});
+        }
+    }
 }
 
 // The version a link names: 1 when it names none; the current one (with an issue) when unknown.
@@ -151,6 +277,7 @@ DecodeResult decode_link(std::string_view fragment) {
         return r;
     }
     std::vector<Pair> pairs = split_pairs(fragment, r.issues);
+    drop_repeated_keys(pairs, r.issues);
     const PresetEdition& edition = *link_edition(link_version_of(pairs, r.issues));
     // The defaults of the link's version, then its presets as that version applied them, then its
     // fields in the order given.
@@ -189,7 +316,7 @@ DecodeResult decode_link(std::string_view fragment) {
         }
         const FieldSpec* f = find_field_by_url_key(p.key);
         if (!f) {
-            r.issues.push_back({printable(p.key, 40), "unknown link key; ignored"});
+            r.issues.push_back({key_label(p.key), "unknown link key; ignored"});
             continue;
         }
         if (p.key == "gpu" && find_gpu_preset(edition, p.value)) continue;  // already applied as a preset
@@ -201,7 +328,8 @@ DecodeResult decode_link(std::string_view fragment) {
     // meant (a v1 preset link at 2,048 tokens for 1,024 positions), so a note says so.
     if (!seq_len_given) fit_sequence_to_model(r.scenario, &r.notes);
     fit_sequence_to_model(base, nullptr);  // so a repair resets to a length the model takes
-    repair(r.scenario, base, r.issues);
+    repair(r.scenario, base, current_presets().defaults(), r.issues);
+    tidy_issues(r.issues, "link");
     return r;
 }
 

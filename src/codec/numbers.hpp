@@ -8,7 +8,17 @@ namespace vramcalc::codec {
 
 // Shortest decimal text that reads back as the same double ("2e12", "0.001", "4096").
 std::string format_number(double value);
-// The whole text as one number (at most 64 characters); false otherwise.
+
+// Strict decimal numbers, as JSON writes them: -?DIGITS[.DIGITS][(e|E)[+|-]DIGITS], at most 64
+// characters. No whitespace, no '+' sign, no hex, no "inf"/"nan", no "1." or ".5".
+enum class NumberText {
+    ok,
+    not_a_number,  // the text is not of that form
+    out_of_range,  // of that form, but beyond a double: overflows to infinity, or a non-zero
+                   // value that underflows below the smallest normal double (~2.2e-308)
+};
+NumberText read_number(std::string_view text, double& out);
+// read_number(...) == NumberText::ok.
 bool parse_double(std::string_view text, double& out);
 
 inline constexpr double max_exact_integer = 9007199254740992.0;  // 2^53

@@ -7,7 +7,8 @@
 namespace vramcalc::codec {
 
 std::string percent_encode(std::string_view text);
-// False on a malformed escape ("%", "%4", "%ZZ").
+// False on a malformed escape: "%" must be followed by exactly two hex digits ("%", "%4", "%ZZ",
+// "%-1" are malformed).
 bool percent_decode(std::string_view text, std::string& out);
 
 }  // namespace vramcalc::codec

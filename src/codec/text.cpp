@@ -1,59 +1,59 @@
 #include "codec/text.hpp"
 
-#include <algorithm>
+#include <cstdio>
 
 namespace vramcalc::codec {
 
-std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
-    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-    unsigned char c = byte(i);
-    if (c < 0x80) return 1;
-    std::size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) n = 2;
-    else if (c == 0xE0) n = 3, lo = 0xA0;
-    else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) n = 3;
-    else if (c == 0xED) n = 3, hi = 0x9F;
-    else if (c == 0xF0) n = 4, lo = 0x90;
-    else if (c >= 0xF1 && c <= 0xF3) n = 4;
-    else if (c == 0xF4) n = 4, hi = 0x8F;
-    else return 0;
-    if (i + n > text.size() || byte(i + 1) < lo || byte(i + 1) > hi) return 0;
-    for (std::size_t k = 2; k < n; ++k)
-        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
-    return n;
-}
+namespace {
 
-bool valid_utf8(std::string_view text) {
-    for (std::size_t i = 0; i < text.size();) {
-        std::size_t n = utf8_sequence_length(text, i);
-        if (n == 0) return false;
-        i += n;
-    }
-    return true;
-}
-
-std::string printable(std::string_view text, std::size_t max_bytes) {
+// printable() that also says how many bytes of `text` it consumed.
+std::string printable_prefix(std::string_view text, std::size_t max_bytes, std::size_t& i) {
     std::string out;
-    for (std::size_t i = 0; i < text.size();) {
+    i = 0;
+    for (; i < text.size();) {
         std::size_t n = utf8_sequence_length(text, i);
-        if (out.size() + std::max<std::size_t>(n, 1) > max_bytes) break;
-        auto c = static_cast<unsigned char>(text[i]);
-        if (n == 0 || (n == 1 && (c < 0x20 || c == '"' || c == 0x7f))) {
-            out += '?';
-            i += std::max<std::size_t>(n, 1);
+        std::string piece;
+        if (n == 0) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02X", static_cast<unsigned char>(text[i]));
+            piece = escaped;
+            n = 1;
+        } else if (char32_t c = utf8_code_point(text, i, n); is_control_or_format(c)) {
+            char escaped[16];
+            std::snprintf(escaped, sizeof escaped, c < 0x100 ? "\\x%02X" : "\\u%04X", static_cast<unsigned>(c));
+            piece = escaped;
+        } else if (c == '"' || c == '\\') {
+            piece = {'\\', char(c)};
         } else {
-            out.append(text.substr(i, n));
-            i += n;
+            piece = text.substr(i, n);
         }
+        if (out.size() + piece.size() > max_bytes) break;
+        out += piece;
+        i += n;
     }
     return out;
 }
 
-std::string excerpt(std::string_view text, std::size_t max_bytes) {
-    return printable(text, max_bytes) + (text.size() > max_bytes ? "…" : "");
+}  // namespace
+
+std::string printable(std::string_view text, std::size_t max_bytes) {
+    std::size_t consumed = 0;
+    return printable_prefix(text, max_bytes, consumed);
 }
 
-std::string quoted_excerpt(std::string_view text) { return "\"" + excerpt(text, 40) + "\""; }
+std::string excerpt(std::string_view text, std::size_t max_bytes) {
+    std::size_t consumed = 0;
+    std::string shown = printable_prefix(text, max_bytes, consumed);
+    return consumed < text.size() ? shown + "…" : shown;
+}
+
+std::string key_label(std::string_view key) { return key.empty() ? std::string("\"\"") : excerpt(key, 60); }
+
+std::string quoted_excerpt(std::string_view text) {
+    std::string out(1, '"');
+    out += excerpt(text, 40);
+    out += '"';
+    return out;
+}
 
 }  // namespace vramcalc::codec

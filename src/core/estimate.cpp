@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "finetune.hpp"
 #include "formulas.hpp"
+#include "outputs.hpp"
 
 namespace vramcalc {
 namespace f = formulas;
@@ -15,18 +17,27 @@ double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b)
 
 ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     ParameterCounts c;
-    double expert_mlp = f::mlp_params(m, r.ffn_hidden_size);
+    const bool moe = m.num_experts > 1;
     double experts = double(m.num_experts);
-    double shared = f::attention_params(m, r.kv_heads, r.head_dim) + 2.0 * f::norm_params(m) + f::router_params(m);
+    double attention_norms = f::attention_params(m, r.kv_heads, r.head_dim) + double(m.norms_per_layer) * f::norm_params(m);
+    // MoE layers: router, S shared experts (DeepSeekMoE stores them as one MLP of width S·f_e, same
+    // count) and E routed experts of width f_e; the first `dense_layers` layers have a dense MLP of
+    // width f. [DeepSeekMoE, Dai et al. 2024, arXiv:2401.06066 §3]
+    double expert_mlp = f::mlp_params(m, moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size);
+    double shared_mlp = moe && m.num_shared_experts > 0 ? f::mlp_params(m, m.num_shared_experts * r.moe_ffn_hidden_size) : 0.0;
+    double shared = attention_norms + f::router_params(m) + shared_mlp;
     c.embedding = f::embedding_params(m);
-    c.expert_per_layer = m.num_experts > 1 ? experts * expert_mlp : 0.0;
+    c.expert_per_layer = moe ? experts * expert_mlp : 0.0;
     c.per_layer = shared + experts * expert_mlp;
     c.per_layer_active = shared + double(m.experts_per_token) * expert_mlp;
-    c.layers = double(m.layers) * c.per_layer;
+    c.dense_layers = moe ? double(std::min(m.dense_layers, m.layers)) : 0.0;
+    c.per_dense_layer = moe ? attention_norms + f::mlp_params(m, r.ffn_hidden_size) : c.per_layer;
+    double moe_layers = double(m.layers) - c.dense_layers;
+    c.layers = moe_layers * c.per_layer + c.dense_layers * c.per_dense_layer;
     c.final_norm = f::norm_params(m);
     c.lm_head = m.tied_embeddings ? 0.0 : double(m.vocab_size) * double(m.hidden_size);
     c.total = c.embedding + c.layers + c.final_norm + c.lm_head;
-    c.active = c.total - double(m.layers) * (c.per_layer - c.per_layer_active);
+    c.active = c.total - moe_layers * (c.per_layer - c.per_layer_active);
     if (m.params_override > 0) {
         // A given count replaces the architecture's; active scales in the same proportion.
         double ratio = c.active / c.total;
@@ -43,11 +54,29 @@ ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const Paramete
     ComputeEstimate c;
     double tokens = tr.tokens;
     double attention_fwd = f::attention_forward_flops_per_token(m, tr.seq_len);
-    double dense = f::dense_flops_per_token(params.active);
-    double attention_train = tr.attention_flops ? 3.0 * attention_fwd : 0.0;
-    c.flops_per_token = dense + attention_train;
-    c.model_flops = c.flops_per_token * tokens;
-    c.forward_flops = c.model_flops / 3.0;  // forward is 1/3 of forward + backward (2PD of 6PD)
+    // Layers whose activations are kept (and recomputed): the trained ones under freeze.
+    double trained_fraction = params.trained_layers / double(m.layers);
+    if (tr.method == TrainingMethod::full) {
+        double dense = f::dense_flops_per_token(params.active);
+        double attention_train = tr.attention_flops ? 3.0 * attention_fwd : 0.0;
+        c.flops_per_token = dense + attention_train;
+        c.model_flops = c.flops_per_token * tokens;
+        c.forward_flops = c.model_flops / 3.0;  // forward is 1/3 of forward + backward (2PD of 6PD)
+    } else {
+        // Fine-tuning: forward 2·(P + P_adapter) over every weight; backward 2·P_through for the
+        // activation gradients of every layer a gradient reaches and 2·P_trainable for weight
+        // gradients of the trainable parameters only (frozen ones get none). [TM101; LORA §4.2]
+        double layers_frozen = double(m.layers) - params.trained_layers;
+        double through = params.active + params.adapter_active - layers_frozen * params.per_layer_active;
+        double trained_weights = is_adapter_method(tr.method) ? params.adapter_active
+                                                              : params.trained_layers * params.per_layer_active;
+        double forward = 2.0 * (params.active + params.adapter_active) + (tr.attention_flops ? attention_fwd : 0.0);
+        double backward = 2.0 * through + 2.0 * trained_weights +
+                          (tr.attention_flops ? 2.0 * attention_fwd * trained_fraction : 0.0);
+        c.flops_per_token = forward + backward;
+        c.model_flops = c.flops_per_token * tokens;
+        c.forward_flops = forward * tokens;
+    }
     c.backward_flops = c.model_flops - c.forward_flops;
     // With recompute_layers = k only k of the ceil(L/p) layers of a stage are recomputed.
     double stage_layers = ceil_div(m.layers, sc.parallel.pipeline);
@@ -65,14 +94,17 @@ ComputeEstimate compute_cost(const Scenario& sc, const Layout& r, const Paramete
         // fc2 with fused QKV), 2 FLOPs per multiply-add; attention outputs are kept.
         case Recompute::ops: {
             double h = double(m.hidden_size), q = double(m.num_heads) * double(r.head_dim);
-            double kv = double(r.kv_heads) * double(r.head_dim), ffn = double(r.ffn_hidden_size);
-            double k = double(m.experts_per_token);
+            double kv = double(r.kv_heads) * double(r.head_dim);
+            double ffn = double(m.num_experts > 1 ? r.moe_ffn_hidden_size : r.ffn_hidden_size);
+            double k = double(m.experts_per_token + (m.num_experts > 1 ? m.num_shared_experts : 0));
             double per_token_layer = m.norm == NormKind::rmsnorm ? 2.0 * (h * kv + q * h + (m.mlp == MlpKind::swiglu ? h * ffn * k : 0.0))
                                                                  : 2.0 * (q * h + ffn * h * k);
             c.recompute_flops = per_token_layer * double(m.layers) * tokens * recomputed_fraction;
             break;
         }
     }
+    // Frozen layers below the first trained one build no autograd graph: nothing to recompute.
+    if (tr.method == TrainingMethod::freeze) c.recompute_flops *= trained_fraction;
     c.total_flops = c.model_flops + c.recompute_flops;
     c.cluster_flops_per_second = double(sc.parallel.num_gpus) * r.achieved_flops_per_gpu;
     // T = C / tau. An achieved rate counts executed FLOPs (incl. recomputation); an MFU counts
@@ -100,6 +132,7 @@ Layout resolve_layout(const Scenario& sc) {
     r.kv_heads = sc.model.num_kv_heads > 0 ? sc.model.num_kv_heads : sc.model.num_heads;
     r.head_dim = sc.model.head_dim > 0 ? sc.model.head_dim : sc.model.hidden_size / std::max<std::int64_t>(1, sc.model.num_heads);
     r.ffn_hidden_size = sc.model.ffn_hidden_size > 0 ? sc.model.ffn_hidden_size : 4 * sc.model.hidden_size;
+    r.moe_ffn_hidden_size = sc.model.moe_ffn_hidden_size > 0 ? sc.model.moe_ffn_hidden_size : r.ffn_hidden_size;
     std::int64_t model_parallel = std::max<std::int64_t>(1, sc.parallel.tensor * sc.parallel.pipeline);
     r.data_parallel = std::max<std::int64_t>(1, sc.parallel.num_gpus / model_parallel);
     std::int64_t per_step = std::max<std::int64_t>(1, sc.training.micro_batch_size * r.data_parallel);
@@ -122,6 +155,8 @@ Estimate estimate(const Scenario& sc) {
     e.layout = resolve_layout(sc);
     const auto& r = e.layout;
     e.parameters = count_parameters(sc.model, r);
+    count_fine_tuning(sc, r, e.parameters);
+    e.scenario_method = tr.method;
     const auto& P = e.parameters;
 
     e.bytes_per_parameter.weights = f::weight_bytes_per_param(tr.precision);
@@ -135,8 +170,11 @@ Estimate estimate(const Scenario& sc) {
     predict_performance(sc, e, throughput_constants(predicted ? gpu_family(sc.hardware.gpu) : GpuFamily::generic));
 
     auto& w = e.warnings;
-    if (tr.tokens < f::min_recommended_tokens) w.add(Warning::few_tokens);
-    if (tr.tokens < e.compute.chinchilla_tokens) w.add(Warning::below_chinchilla);
+    // Token-count advice is about pre-training; fine-tuning runs use few tokens by design.
+    if (tr.method == TrainingMethod::full) {
+        if (tr.tokens < f::min_recommended_tokens) w.add(Warning::few_tokens);
+        if (tr.tokens < e.compute.chinchilla_tokens) w.add(Warning::below_chinchilla);
+    }
     double achieved = e.performance.predicted ? e.performance.achieved_tflops_per_gpu * 1e12 : r.achieved_flops_per_gpu;
     if (is_a100_class(sc.hardware) && achieved < f::a100_min_healthy_tflops * 1e12) w.add(Warning::low_throughput);
     if (e.performance.predicted && !e.performance.calibrated) w.add(Warning::throughput_uncalibrated);
@@ -203,7 +241,16 @@ const char* warning_message(Warning w) {
 Evaluation evaluate(const Scenario& scenario) {
     Evaluation result;
     result.errors = validate(scenario);
-    if (result.errors.empty()) result.estimate = estimate(scenario);
+    if (!result.errors.empty()) return result;
+    result.estimate = estimate(scenario);
+    // A last guard: the rules keep every output finite (the fuzz targets check it on every input
+    // they make); should one not be, the input is rejected instead of showing "inf" or "—".
+    for (const auto& o : outputs()) {
+        if (std::isfinite(o.value(result.estimate))) continue;
+        result.errors.push_back({"scenario", std::string("gives a non-finite ") + o.label + " (" + o.path +
+                                                 "): some input is outside the range the estimate covers"});
+        break;
+    }
     return result;
 }
 

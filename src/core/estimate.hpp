@@ -17,12 +17,24 @@ struct ParameterCounts {
     double per_layer = 0;         // one transformer layer, all experts
     double per_layer_active = 0;  // one transformer layer, the k experts a token uses
     double expert_per_layer = 0;  // the expert MLPs of one layer (MoE only), all experts
-    double layers = 0;            // L · per_layer
+    double layers = 0;            // L · per_layer (dense_layers of them per_dense_layer)
+    double dense_layers = 0;      // MoE models: leading layers with a dense MLP
+    double per_dense_layer = 0;   // one of those (= per_layer for dense models)
     double final_norm = 0;
     double lm_head = 0;           // V·h when embeddings are untied, else 0
     double total = 0;
     double active = 0;            // parameters one token passes through (MoE: k of E experts)
     bool overridden = false;      // params_override replaced the architecture's count
+    // Fine-tuning (docs/formulas.md "Fine-tuning"); `total` stays the base model's count.
+    double adapter = 0;           // LoRA A and B of every targeted linear, added to the base model
+    double adapter_expert = 0;    // the part of `adapter` on expert MLPs (all experts)
+    double adapter_active = 0;    // adapters one token passes through (MoE: k of E experts)
+    double trainable = 0;         // parameters with gradients and optimizer states (total for full training)
+    double trained_layers = 0;    // layers whose parameters train (freeze: the last k), or all layers
+    double quantized = 0;         // base parameters stored quantised (QLoRA)
+    double quantized_bytes = 0;   // their storage with the quantisation constants
+    double quantization_constants = 0;  // bytes of those constants (absmax, scales): not sharded by FSDP / ZeRO-3
+    double largest_quantized_matrix = 0;  // elements of the largest quantised weight (dequantised per use)
 };
 
 // Activation memory of one GPU, in bytes. Coefficients are per layer for one micro-batch.
@@ -57,6 +69,8 @@ struct ModelStates {
     double autocast_copies = 0;  // 16-bit copies of the matmul weights autocast keeps for backward
     double buckets = 0;          // communication buckets (DDP, DeepSpeed)
     double optimizer_temporaries = 0;  // extra buffers of one optimizer step
+    double frozen_weights = 0;   // the part of `weights` that gets no gradient (fine-tuning's frozen base)
+    double dequantized = 0;      // 16-bit copy of the quantised weight being used (QLoRA), a temporary
 };
 
 // Memory of one GPU at its peak phase, by component; the device total adds the allocator's
@@ -137,6 +151,7 @@ struct Warnings {
 };
 
 struct Estimate {
+    TrainingMethod scenario_method = TrainingMethod::full;  // training.method of the estimated scenario
     Layout layout{};
     ParameterCounts parameters;
     BytesPerParameter bytes_per_parameter;

@@ -1,7 +1,9 @@
 #include "explain.hpp"
 
 #include <algorithm>
+#include <bit>
 
+#include "finetune.hpp"
 #include "outputs.hpp"
 
 namespace vramcalc {
@@ -45,6 +47,45 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                         {"per_layer", p.per_layer, "parameters"},
                         {"final_norm", p.final_norm, "parameters"},
                         {"lm_head", p.lm_head, "parameters"}}));
+    {
+        const char* peft = "Hu et al. 2021, LoRA (arXiv:2106.09685) §4.1; PEFT LoraLayer.update_layer (r·d_in + d_out·r, no "
+                           "biases); LLaMA-Factory _setup_freeze_tuning (last k layers)";
+        switch (tr.method) {
+            case TrainingMethod::full:
+                out.push_back(term(e, "parameters.trainable", "P_trainable = P (full training)", peft, {{"P", p.total, "parameters"}}));
+                break;
+            case TrainingMethod::freeze:
+                out.push_back(term(e, "parameters.trainable",
+                                   "P_trainable = k · per_layer (the last k layers; embeddings, final norm, LM head frozen)", peft,
+                                   {{"k", p.trained_layers, "layers"}, {"per_layer", p.per_layer, "parameters"}}));
+                break;
+            case TrainingMethod::lora:
+            case TrainingMethod::qlora:
+                out.push_back(term(e, "parameters.trainable",
+                                   "P_trainable = L · Σ_targeted r · (d_in + d_out) (× E for expert linears)", peft,
+                                   {{"L", double(m.layers), ""},
+                                    {"r", double(tr.lora_rank), ""},
+                                    {"targeted modules (q,k,v,o,gate,up,down)", double(std::popcount(tr.lora_targets & lora_all_linear)), ""},
+                                    {"P_adapter", p.adapter, "parameters"}}));
+                break;
+        }
+        {
+            const char* formula =
+                tr.method == TrainingMethod::full ? "frozen = 0 (every parameter trains)"
+                : tr.method == TrainingMethod::qlora
+                    ? "frozen = (P − P_quantized) · bytes_w + Σ quantised matrices (NF4: 0.5 + 1/64 + 4/(64·256) bytes per "
+                      "weight with double quantisation; int8: 1 byte + 4 per row); one 16-bit copy of the largest is made per matmul"
+                    : "frozen = (P − P_trainable) · bytes_w (no gradient, no optimizer state)";
+            out.push_back(term(e, "model_states_bytes.frozen_weights", formula,
+                               "Dettmers et al. 2023, QLoRA (arXiv:2305.14314) §3; Dettmers et al. 2022, LLM.int8() "
+                               "(arXiv:2208.07339); bitsandbytes MatMul4Bit, torchao linear_nf4 (dequantise per use)",
+                               {{"P", p.total, "parameters"},
+                                {"P_quantized", p.quantized, "parameters"},
+                                {"bytes_w", e.bytes_per_parameter.weights, "bytes/param"},
+                                {"quantised bytes", p.quantized_bytes, "bytes"},
+                                {"dequantised copy", e.model_states_bytes.dequantized, "bytes"}}));
+        }
+    }
     out.push_back(term(e, "layout.data_parallel", "DP = N / (t · p)", tm101,
                        {{"N", double(par.num_gpus), ""}, {"t", t, ""}, {"p", pp, ""}}));
 
@@ -112,6 +153,7 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                         {"attention output", l.attention, "bytes/token"},
                         {"MLP", l.mlp, "bytes/token"},
                         {"scores", l.scores_per_as, "bytes per a·s"},
+                        {"LoRA adapters (inputs, dropout masks, r-wide)", l.adapters, "bytes/token"},
                         {"c_sbh", a.sbh_coefficient, "bytes"},
                         {"c_as2b", a.as2b_coefficient, "bytes"}}));
     out.push_back(term(e, "activations.transformer_layers_bytes",
@@ -167,14 +209,28 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                         {"reserved", sc.hardware.reserved_gib * bytes_per_gib, "bytes"},
                         {"capacity", e.capacity_bytes, "bytes"}}));
 
-    out.push_back(term(e, "compute.model_flops", tr.attention_flops ? "C = (6·P_active + 12·L·s·h) · D" : "C = 6 · P_active · D",
-                       "Transformer Math 101 (C ≈ 6PD); Chowdhery et al. 2022, PaLM (arXiv:2204.02311) App. B for the "
-                       "attention term",
-                       {{"P_active", p.active, "parameters"},
-                        {"D", tr.tokens, "tokens"},
-                        {"L", double(m.layers), ""},
-                        {"s", double(tr.seq_len), ""},
-                        {"h", double(m.hidden_size), ""}}));
+    if (tr.method == TrainingMethod::full) {
+        out.push_back(term(e, "compute.model_flops", tr.attention_flops ? "C = (6·P_active + 12·L·s·h) · D" : "C = 6 · P_active · D",
+                           "Transformer Math 101 (C ≈ 6PD); Chowdhery et al. 2022, PaLM (arXiv:2204.02311) App. B for the "
+                           "attention term",
+                           {{"P_active", p.active, "parameters"},
+                            {"D", tr.tokens, "tokens"},
+                            {"L", double(m.layers), ""},
+                            {"s", double(tr.seq_len), ""},
+                            {"h", double(m.hidden_size), ""}}));
+    } else {
+        out.push_back(term(e, "compute.model_flops",
+                           "C = [2·(P + P_adapter) + 2·P_through + 2·P_trainable] · D; P_through = P + P_adapter − (L − k)·per_layer "
+                           "(activation gradients through every layer a gradient reaches, weight gradients for trainable "
+                           "parameters only)",
+                           "Transformer Math 101 (C ≈ 6PD = 2PD forward + 2PD activation gradients + 2PD weight gradients); "
+                           "Hu et al. 2021, LoRA (arXiv:2106.09685) §4.2",
+                           {{"P_active", p.active, "parameters"},
+                            {"P_adapter", p.adapter_active, "parameters"},
+                            {"P_trainable", p.trainable, "parameters"},
+                            {"k", p.trained_layers, "layers"},
+                            {"D", tr.tokens, "tokens"}}));
+    }
     out.push_back(term(e, "compute.total_flops",
                        tr.recompute == Recompute::full        ? "C_total = C + one extra forward (2·P·D + attention)"
                        : tr.recompute == Recompute::selective ? "C_total = C + attention-core forward 4·L·s·h·D"

@@ -4,6 +4,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "finetune.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -22,6 +24,9 @@ constexpr std::array<const char*, 2> optimizer_impl_choice = {"foreach", "fused"
 constexpr std::array<const char*, 2> zero_impl_choice = {"deepspeed", "fsdp"};
 constexpr std::array<const char*, 6> activation_choice = {"auto", "gelu", "gelu_tanh", "gelu_new", "silu", "relu"};
 constexpr std::array<const char*, 2> throughput_model_choice = {"fixed", "predicted"};
+constexpr std::array<const char*, 4> method_choice = {"full", "lora", "qlora", "freeze"};
+constexpr std::array<const char*, 3> base_weight_format_choice = {"nf4", "nf4_no_dq", "int8"};
+constexpr std::array<const char*, 2> adapter_dtype_choice = {"fp32", "match"};
 constexpr std::span<const char* const> no_choices{};
 
 // double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
@@ -56,7 +61,7 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 67> field_table = {{
+const std::array<FieldSpec, 78> field_table = {{
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -88,15 +93,38 @@ const std::array<FieldSpec, 67> field_table = {{
      K::choice, position_choice, 0, 1, VRC_ENUM(model, position_embedding, PositionEmbedding)},
     {"model.max_position_embeddings", "maxpos", "Max positions", "", "tokens", "Longest sequence the model supports; sizes learned position tables.",
      K::integer, no_choices, 1, 131072, VRC_NUM(model, max_position_embeddings, I)},
+    {"model.norms_per_layer", "nrm", "Norms per layer", "", "", "Norms in each layer: 2 (before attention and MLP); Gemma 2 also normalises their outputs (4).",
+     K::integer, no_choices, 1, 8, VRC_NUM(model, norms_per_layer, I)},
     {"model.num_experts", "E", "Experts", "E", "", "MoE experts per layer; 1 = dense.",
      K::integer, no_choices, 1, 256, VRC_NUM(model, num_experts, I)},
     {"model.experts_per_token", "k", "Experts per token", "k", "", "Top-k routing: experts each token uses (active parameters, MLP activations).",
      K::integer, no_choices, 1, 16, VRC_NUM(model, experts_per_token, I)},
+    {"model.moe_ffn_hidden_size", "fe", "Expert FFN size", "", "", "Width of one routed or shared expert (DeepSeekMoE: 1408, narrower than the dense MLP); 0 = FFN size.",
+     K::integer, no_choices, 0, 131072, VRC_NUM(model, moe_ffn_hidden_size, I), "auto"},
+    {"model.num_shared_experts", "Es", "Shared experts", "", "", "Experts every token passes through besides its k routed ones (DeepSeekMoE: 2).",
+     K::integer, no_choices, 0, 16, VRC_NUM(model, num_shared_experts, I)},
+    {"model.dense_layers", "Ld", "Dense layers", "", "layers", "MoE models: leading layers with a dense MLP of FFN size (DeepSeekMoE: 1).",
+     K::integer, no_choices, 0, 16, VRC_NUM(model, dense_layers, I)},
     {"model.activation", "act", "Activation", "", "", "MLP activation as implemented; gelu_new (GPT-2's Python tanh formula) saves 5 f-wide tensors in eager mode; auto = GELU or SiLU by MLP.",
      K::choice, activation_choice, 0, 5, VRC_ENUM(model, activation, Activation)},
     {"model.params_override", "P", "Parameter override", "P", "parameters", "When > 0, use this parameter count instead of the architecture's.",
      K::number, no_choices, 0, 1e12, VRC_NUM(model, params_override, double)},
     // training
+    {"training.method", "meth", "Method", "", "", "full: every parameter trains; lora: low-rank adapters on a frozen 16-bit model; qlora: adapters on a 4-bit (or 8-bit) frozen model; freeze: only the last k layers train.",
+     K::choice, method_choice, 0, 3, VRC_ENUM(training, method, TrainingMethod)},
+    {"training.lora_rank", "rank", "LoRA rank", "r", "", "Rank r of each adapter: r·(d_in + d_out) trainable parameters per adapted linear (PEFT default 8).",
+     K::integer, no_choices, 1, 256, VRC_NUM(training, lora_rank, I)},
+    {"training.lora_targets", "tgt", "LoRA targets", "", "", "Linears that get adapters: attention (q,k,v,o), all_linear, or a list of q,k,v,o,gate,up,down (PEFT's Llama default: q,v).",
+     K::text, no_choices, 0, 0, nullptr, nullptr, [](const Scenario& s) { return format_lora_targets(s.training.lora_targets); },
+     [](Scenario& s, std::string v) { s.training.lora_targets = parse_lora_targets(v); }},
+    {"training.lora_dropout", "ldrop", "LoRA dropout", "", "", "Dropout on each adapter's input; above 0 every adapter keeps a 1-byte mask and its own copy of its input.",
+     K::number, no_choices, 0, 0.5, VRC_NUM(training, lora_dropout, double)},
+    {"training.adapter_dtype", "adt", "Adapter dtype", "", "", "fp32: adapters, their gradients and AdamW states in fp32 (PEFT's default); match: the model's weight dtype (torchtune).",
+     K::choice, adapter_dtype_choice, 0, 1, VRC_ENUM(training, adapter_dtype, AdapterDtype)},
+    {"training.base_weight_format", "qfmt", "QLoRA base format", "", "", "nf4: 4-bit NormalFloat with double quantisation, 4.127 bits/param (QLoRA); nf4_no_dq: 4.5 bits; int8: LLM.int8, 8 bits + an fp32 scale per row.",
+     K::choice, base_weight_format_choice, 0, 2, VRC_ENUM(training, base_weight_format, BaseWeightFormat)},
+    {"training.trainable_layers", "tlay", "Trainable layers", "", "layers", "Freeze: only the last k layers train (LLaMA-Factory freeze_trainable_layers); 0 = all layers. Embeddings, final norm and LM head stay frozen.",
+     K::integer, no_choices, 0, 200, VRC_NUM(training, trainable_layers, I), "all"},
     {"training.seq_len", "s", "Sequence length", "s", "tokens", "Tokens per sequence. Activations grow with s (and s² without FlashAttention).",
      K::integer, no_choices, 128, 131072, VRC_NUM(training, seq_len, I)},
     {"training.micro_batch_size", "b", "Micro-batch", "b", "sequences/GPU", "Sequences per GPU per forward/backward pass. Activations grow linearly with b.",
@@ -146,7 +174,7 @@ const std::array<FieldSpec, 67> field_table = {{
      K::integer, no_choices, 1, 16384, VRC_NUM(parallel, num_gpus, I)},
     {"parallel.tensor", "t", "Tensor parallel", "t", "", "Tensor-parallel degree: divides model states and most activations by t.",
      K::integer, no_choices, 1, 64, VRC_NUM(parallel, tensor, I)},
-    {"parallel.pipeline", "p", "Pipeline parallel", "p", "", "Pipeline stages: divides model states by p; the first stage keeps p micro-batches in flight.",
+    {"parallel.pipeline", "p", "Pipeline parallel", "p", "", "Pipeline stages: divides model states by p; the first stage keeps p micro-batches in flight (p + (p−1)/v with v interleaved chunks).",
      K::integer, no_choices, 1, 128, VRC_NUM(parallel, pipeline, I)},
     {"parallel.zero_stage", "z", "ZeRO stage", "", "", "0 off; 1 shards optimizer; 2 + gradients; 3 + weights, over DP.",
      K::integer, no_choices, 0, 3, VRC_NUM(parallel, zero_stage, int)},
@@ -164,7 +192,7 @@ const std::array<FieldSpec, 67> field_table = {{
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_params)},
     {"parallel.expert", "ep", "Expert parallel", "", "", "Expert-parallel degree: expert weights divide by it (MoE).",
      K::integer, no_choices, 1, 256, VRC_NUM(parallel, expert, I)},
-    {"parallel.interleave", "vpp", "Interleave", "v", "stages/GPU", "Virtual pipeline stages per GPU (interleaved 1F1B): the bubble shrinks by v, point-to-point sends grow by v.",
+    {"parallel.interleave", "vpp", "Interleave", "v", "stages/GPU", "Virtual pipeline stages per GPU (interleaved 1F1B): the bubble shrinks by v, point-to-point sends grow by v, the first stage keeps (p−1)/v more micro-batches of activations.",
      K::integer, no_choices, 1, 16, VRC_NUM(parallel, interleave, I)},
     // hardware
     {"hardware.gpu", "gpu", "GPU", "", "", "A GPU preset name fills memory and throughput; any other text is a label.",
@@ -204,12 +232,14 @@ const std::array<FieldSpec, 67> field_table = {{
 
 // ── Groups (the order within a group is the order a form shows) ──
 constexpr std::array<const char*, 1> stack_paths = {"training.framework"};
-constexpr std::array<const char*, 16> architecture_paths = {
+constexpr std::array<const char*, 17> architecture_paths = {
     "model.name", "model.layers", "model.hidden_size", "model.num_heads", "model.num_kv_heads", "model.head_dim",
-    "model.ffn_hidden_size", "model.vocab_size", "model.mlp", "model.activation", "model.norm", "model.bias",
-    "model.qkv_bias", "model.tied_embeddings", "model.position_embedding", "model.max_position_embeddings"};
-constexpr std::array<const char*, 3> experts_paths = {"model.num_experts", "model.experts_per_token",
-                                                     "model.params_override"};
+    "model.ffn_hidden_size", "model.vocab_size", "model.mlp", "model.activation", "model.norm",
+    "model.norms_per_layer", "model.bias", "model.qkv_bias", "model.tied_embeddings", "model.position_embedding",
+    "model.max_position_embeddings"};
+constexpr std::array<const char*, 6> experts_paths = {"model.num_experts",        "model.experts_per_token",
+                                                     "model.moe_ffn_hidden_size", "model.num_shared_experts",
+                                                     "model.dense_layers",       "model.params_override"};
 constexpr std::array<const char*, 6> batch_paths = {"training.seq_len",         "training.micro_batch_size",
                                                    "training.global_batch_size", "training.grad_accum_steps",
                                                    "training.tokens",            "training.attention_flops"};
@@ -220,6 +250,9 @@ constexpr std::array<const char*, 7> optimizer_paths = {
 constexpr std::array<const char*, 8> activation_paths = {
     "training.kernels",   "training.flash_attention",  "training.dropout",     "training.recompute",
     "training.recompute_layers", "training.offload_activations", "training.loss", "training.loss_chunks"};
+constexpr std::array<const char*, 7> finetune_paths = {
+    "training.method",       "training.lora_rank",          "training.lora_targets",    "training.lora_dropout",
+    "training.adapter_dtype", "training.base_weight_format", "training.trainable_layers"};
 constexpr std::array<const char*, 6> layout_paths = {"parallel.num_gpus",          "parallel.tensor",
                                                     "parallel.pipeline",          "parallel.interleave",
                                                     "parallel.sequence_parallel", "parallel.expert"};
@@ -235,13 +268,14 @@ constexpr std::array<const char*, 4> cluster_paths = {"hardware.throughput_model
 constexpr std::array<const char*, 3> overhead_paths = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
                                                       "hardware.reserved_gib"};
 
-const std::array<FieldGroup, 11> group_table = {{
+const std::array<FieldGroup, 12> group_table = {{
     {"training.stack", "Training stack", "framework profile", stack_paths, true},
     {"model.architecture", "Model", "architecture", architecture_paths},
     {"model.experts", "Experts and overrides", "mixture of experts, parameter count", experts_paths},
     {"training.batch", "Batch and data", "sequence, batch, tokens", batch_paths},
     {"training.optimizer", "Precision and optimizer", "bytes per parameter, the step", optimizer_paths},
     {"training.activations", "Activations and loss", "kernels, recomputation, loss", activation_paths},
+    {"training.finetune", "Fine-tuning", "adapters, quantized base, frozen layers", finetune_paths},
     {"parallel.layout", "Parallelism", "how the GPUs share the work", layout_paths},
     {"parallel.sharding", "Sharding and offload", "ZeRO / FSDP", sharding_paths},
     {"hardware.gpu", "Hardware", "one GPU", gpu_paths},

@@ -7,27 +7,29 @@ namespace {
 
 constexpr std::array<FrameworkProfile, 6> profiles = {{
     {Framework::megatron, "Megatron-LM", Kernels::fused, Loss::standard, 8, OptimizerImpl::fused, Precision::mixed_bf16,
-     GradDtype::fp32, ZeroImpl::deepspeed, true, 0, true,
+     GradDtype::fp32, ZeroImpl::deepspeed, true, 0, true, AdapterDtype::fp32,
      "Megatron-LM arguments.py: bf16 forces fp32 gradient accumulation (persistent main_grad buffers), fused Adam, flash attention; "
      "vocab-parallel cross-entropy (Korthikanti et al. 2022, arXiv:2205.05198)"},
     {Framework::deepspeed, "DeepSpeed", Kernels::eager, Loss::standard, 8, OptimizerImpl::fused, Precision::mixed_bf16,
-     GradDtype::match, ZeroImpl::deepspeed, true, 1e9, false,
+     GradDtype::match, ZeroImpl::deepspeed, true, 1e9, false, AdapterDtype::fp32,
      "DeepSpeed config docs: bf16 keeps an fp32 master copy, FusedAdam, stage3_max_live_parameters 1e9; models "
      "from Hugging Face Transformers (eager modules, SDPA)"},
     {Framework::fsdp, "PyTorch FSDP2 (torchtitan)", Kernels::eager, Loss::standard, 8, OptimizerImpl::fused,
-     Precision::amp_bf16, GradDtype::match, ZeroImpl::fsdp, true, 0, false,
+     Precision::amp_bf16, GradDtype::match, ZeroImpl::fsdp, true, 0, false, AdapterDtype::fp32,
      "torchtitan: MixedPrecisionPolicy(param_dtype=bf16, reduce_dtype=fp32) over fp32 sharded parameters, "
      "fused AdamW, SDPA, F.cross_entropy on upcast logits"},
     {Framework::hf, "Hugging Face Trainer", Kernels::eager, Loss::standard, 8, OptimizerImpl::fused, Precision::amp_bf16,
-     GradDtype::match, ZeroImpl::deepspeed, true, 0, false,
+     GradDtype::match, ZeroImpl::deepspeed, true, 0, false, AdapterDtype::fp32,
      "transformers TrainingArguments: bf16=True autocasts an fp32 model, optim adamw_torch_fused by default with "
-     "PyTorch >= 2.8 (PR #37358), attn_implementation sdpa, ForCausalLMLoss upcasts logits to fp32"},
+     "PyTorch >= 2.8 (PR #37358), attn_implementation sdpa, ForCausalLMLoss upcasts logits to fp32; PEFT "
+     "get_peft_model(autocast_adapter_dtype=True) keeps LoRA adapters in fp32"},
     {Framework::torchtune, "torchtune", Kernels::eager, Loss::chunked, 8, OptimizerImpl::fused, Precision::bf16,
-     GradDtype::match, ZeroImpl::fsdp, true, 0, false,
+     GradDtype::match, ZeroImpl::fsdp, true, 0, false, AdapterDtype::match,
      "torchtune recipe configs: dtype bf16 (no fp32 copy), CEWithChunkedOutputLoss with 8 chunks, "
-     "torch.optim.AdamW fused: True, SDPA, FSDP2 for several GPUs"},
+     "torch.optim.AdamW fused: True, SDPA, FSDP2 for several GPUs; LoRA adapters built in the model dtype "
+     "(torchtune/modules/peft/lora.py LoRALinear, set to bf16 with the model)"},
     {Framework::generic, "Generic (Korthikanti et al.)", Kernels::fused, Loss::standard, 8, OptimizerImpl::fused,
-     Precision::mixed_bf16, GradDtype::match, ZeroImpl::deepspeed, false, 0, true,
+     Precision::mixed_bf16, GradDtype::match, ZeroImpl::deepspeed, false, 0, true, AdapterDtype::fp32,
      "Transformer Math 101 and Korthikanti et al. 2022: fused kernels, mixed precision with an fp32 master copy"},
 }};
 
@@ -62,6 +64,7 @@ void apply_framework_profile(Scenario& sc, Framework framework) {
     sc.parallel.zero_impl = p.zero_impl;
     sc.parallel.zero3_live_params = p.zero3_live_params;
     tr.persistent_gradients = p.persistent_gradients;
+    tr.adapter_dtype = p.adapter_dtype;
 }
 
 }  // namespace vramcalc

@@ -23,6 +23,7 @@ struct FrameworkProfile {
     bool flash_attention;
     double zero3_live_params;  // DeepSpeed stage3_max_live_parameters; 0 elsewhere
     bool persistent_gradients; // gradient buffers kept between steps
+    AdapterDtype adapter_dtype; // LoRA adapter weights: fp32 (PEFT) or the model's dtype (torchtune)
     const char* source;        // where each default comes from
 };
 

@@ -8,11 +8,14 @@
 //              (foreach keeps one state-sized temporary: torch._foreach_sqrt), CUDA caching allocator.
 //   [FA2]      Dao 2023, "FlashAttention-2", arXiv:2307.08691 — saves Q, K, V, O and the fp32 log-sum-exp.
 //   [FSDP]     Zhao et al. 2023, "PyTorch FSDP", arXiv:2304.11277; torchtitan FSDP2.
+//   [PEFT]     huggingface/peft src/peft/tuners/lora/layer.py and bnb.py (LoRA Linear.forward);
+//              bitsandbytes MatMul4Bit (dequantises the 4-bit weight in forward and backward).
 // Measured cross-checks: tests/data/memory/ (CPU harness, bench/memory/) and the measured cases.
 #include <algorithm>
 #include <cmath>
 
 #include "estimate.hpp"
+#include "finetune.hpp"
 #include "formulas.hpp"
 
 namespace vramcalc {
@@ -64,26 +67,36 @@ bool fused_attention(const Scenario& sc, const ActivationDtypes& dt) {
     return !(dt.fp32 && gqa && sc.training.kernels != Kernels::fused);
 }
 
+// Norms per layer; each keeps what the two pre-norms keep (Gemma 2's post-norms: the same inputs
+// and, eager, the same fp32 copies).
+double norms(const ModelConfig& m) { return double(m.norms_per_layer); }
+
 // HF's Llama-family eager attention upcasts the softmax to fp32 and casts back; GPT-2-style
 // (LayerNorm) models run the softmax in the activation dtype. [HF]
 bool upcast_softmax(const ModelConfig& m) { return m.norm == NormKind::rmsnorm; }
 
 // Llama-family models project Q, K, V (and gate, up) with separate linears; GPT-2/NeoX fuse QKV.
-bool separate_qkv(const ModelConfig& m) { return m.norm == NormKind::rmsnorm; }
+bool separate_qkv(const ModelConfig& m) { return !fused_qkv(m); }
 
 struct Widths {
-    double h, q, kv, f, k, a, s;  // hidden, query width a·d, key/value width g·d, MLP inner, experts/token, heads, seq
+    double h, q, kv, f, k, a, s;  // hidden, query width a·d, key/value width g·d, MLP inner, MLPs/token, heads, seq
+    double routed;                // experts a token is dispatched to (MoE), 1 for dense models
 };
 
+// MoE: every token passes k routed and S shared experts of width f_e. A model's leading dense
+// layers (DeepSeekMoE's first layer) are counted as MoE layers here: (k + S)·f_e ≈ f there
+// (DeepSeekMoE-16B: 8 × 1408 = 11264 against 10944).
 Widths widths(const Scenario& sc, const Layout& r) {
     const auto& m = sc.model;
+    const bool moe = m.num_experts > 1;
     return {double(m.hidden_size),
             double(m.num_heads) * double(r.head_dim),
             double(r.kv_heads) * double(r.head_dim),
-            double(r.ffn_hidden_size),
-            double(m.experts_per_token),
+            double(moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size),
+            double(m.experts_per_token + (moe ? m.num_shared_experts : 0)),
             double(m.num_heads),
-            double(sc.training.seq_len)};
+            double(sc.training.seq_len),
+            double(m.experts_per_token)};
 }
 
 // Fused kernels (Megatron / Transformer Engine) [MEGA-ACT §4.1, eq. 1–2]: two norm inputs, the
@@ -93,13 +106,13 @@ LayerActivationBytes fused_layer(const Scenario& sc, const Widths& w, const Acti
     const bool dropout = sc.training.dropout;
     const double e = dt.matmul;
     LayerActivationBytes l;
-    l.norms = 2.0 * e * w.h;
+    l.norms = norms(sc.model) * e * w.h;
     l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
     l.attention = e * w.q;
     l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
-    if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;  // tokens dispatched to their k experts
+    if (sc.model.num_experts > 1) l.mlp += w.routed * e * w.h;  // tokens dispatched to their k experts
     // Softmax output 2 + dropout mask 1 + dropout output 2 = 5 per a·s (16-bit). [MEGA-ACT eq. 1]
     l.scores_per_as = e + (dropout ? 1.0 + e : 0.0);
     return l;
@@ -118,7 +131,7 @@ LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const Acti
     // Norms (×2). RMSNorm: 16-bit input → fp32 copy 4h + normalised 16-bit 2h; fp32 input (fp32
     // training or autocast): the input itself 4h + normalised fp32 4h. LayerNorm keeps its input.
     double norm = m.norm == NormKind::rmsnorm ? (dt.residual == 4.0 ? 8.0 : 6.0) * w.h : dt.residual * w.h;
-    l.norms = 2.0 * norm;
+    l.norms = norms(m) * norm;
     // Inputs of the QKV and MLP-in projections: one shared tensor, or one 16-bit cast per matmul
     // under autocast (Q, K, V separate in Llama-family models; gate and up in gated MLPs).
     if (dt.autocast) {
@@ -156,7 +169,7 @@ LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const Acti
         mlp = 2.0 * e * w.f;  // activation input + output (down-projection input)
     }
     l.mlp = mlp * w.k;
-    if (m.num_experts > 1) l.mlp += w.k * 2.0 * e * w.h;  // gathered tokens and weighted outputs per expert
+    if (m.num_experts > 1) l.mlp += w.routed * 2.0 * e * w.h;  // gathered tokens and weighted outputs per expert
     return l;
 }
 
@@ -169,13 +182,13 @@ LayerActivationBytes compiled_layer(const Scenario& sc, const Widths& w, const A
     const bool dropout = sc.training.dropout;
     const double e = dt.matmul;
     LayerActivationBytes l;
-    l.norms = 2.0 * dt.residual * w.h;
+    l.norms = norms(sc.model) * dt.residual * w.h;
     l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
     l.attention = e * w.q + (fused_attention(sc, dt) ? 4.0 * w.a : 0.0);
     l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
-    if (sc.model.num_experts > 1) l.mlp += w.k * e * w.h;
+    if (sc.model.num_experts > 1) l.mlp += w.routed * e * w.h;
     l.scores_per_as = fused_attention(sc, dt) ? 0.0 : e + (dropout ? 1.0 + e : 0.0);
     return l;
 }
@@ -228,6 +241,68 @@ LayerActivationBytes checkpointed_layer(const Scenario& sc, const Widths& w, con
         }
     }
     return full;
+}
+
+// LoRA / QLoRA on a frozen base [PEFT; TORCH]. Autograd keeps a tensor only for a gradient that
+// is needed: a frozen linear keeps no input (mm saves its input only for the weight's gradient), a
+// frozen RMSNorm only its fp32 upcast (the normalised tensor is kept for the weight's gradient), the
+// out-projection's input only as FlashAttention's output, the down-projection's input (and an MoE
+// expert's gathered tokens) not at all. Each adapter keeps its input — shared with the other
+// adapters reading the same tensor when nothing casts it, else its own copy: PEFT casts the input to
+// the adapter's dtype and autocast casts it back, and with lora_dropout > 0 a 1-byte mask and the
+// dropped copy — and its r-wide intermediate (lora_B's input).
+LayerActivationBytes adapter_layer(const Scenario& sc, const Layout& r, const Widths& w,
+                                   const ActivationDtypes& dt, LayerActivationBytes l) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
+    const double e = dt.matmul;
+    const bool eager = tr.kernels == Kernels::eager;
+    const bool flash = fused_attention(sc, dt);  // FlashAttention keeps O (the o input); the math path does not
+    if (eager && m.norm == NormKind::rmsnorm) l.norms = norms(m) * 4.0 * w.h;
+    l.linear_inputs = 0;
+    if (!flash) l.attention = std::max(0.0, l.attention - e * w.q);
+    const bool gelu_new_autocast = eager && dt.autocast && m.mlp == MlpKind::gelu && m.activation == Activation::gelu_new;
+    const double inner_bytes = gelu_new_autocast ? 2.0 : e;  // the down-projection's input
+    l.mlp -= inner_bytes * w.f * w.k;
+    if (m.num_experts > 1) l.mlp -= w.routed * e * w.h;  // gathered tokens read only by the experts' weight gradients
+
+    // Adapters. Matmul dtype: 16-bit under autocast, else the adapter's own dtype.
+    const double adapter_bytes = tr.adapter_dtype == AdapterDtype::fp32 ? 4.0 : f::weight_bytes_per_param(tr.precision);
+    const double ac = dt.autocast ? 2.0 : adapter_bytes;
+    const bool dropout = tr.lora_dropout > 0;
+    // The four tensors adapters read (attention input, attention output, MLP input, MLP inner), their
+    // bytes, whether the frozen base keeps them anyway, how many adapters read them and their width
+    // per token (an MoE token reaches k experts: k rows of d_in).
+    const double norm_out = eager && dt.autocast ? 4.0 : e;
+    struct Input {
+        double bytes;
+        bool kept;
+        double adapters = 0, width = 0;
+    };
+    // Expert linears read gathered copies (k rows per token): groups 4..7.
+    std::array<Input, 8> inputs = {{{norm_out, false}, {e, flash}, {norm_out, false}, {inner_bytes, false},
+                                    {e, false}, {e, false}, {e, false}, {inner_bytes, false}}};
+    double kept = 0;
+    const LayerLinears linears = layer_linears(m, r);  // all() views it: keep it alive
+    for (const LayerLinear& lin : linears.all()) {
+        if (!(lin.modules & tr.lora_targets)) continue;
+        double routed = lin.expert ? w.routed : 1.0;
+        Input& in = inputs[std::size_t(lin.input) + (lin.expert ? 4 : 0)];
+        in.adapters += 1;
+        in.width = lin.d_in * routed;
+        kept += routed * double(tr.lora_rank) * ac;  // lora_A's output, kept by lora_B
+    }
+    for (const Input& in : inputs) {
+        if (in.adapters == 0) continue;
+        // bitsandbytes' LoRA path skips PEFT's cast under autocast, so a 16-bit input stays shared.
+        bool no_cast = dt.autocast ? (tr.method == TrainingMethod::qlora && in.bytes == 2.0) : adapter_bytes == in.bytes;
+        if (!dropout && no_cast)
+            kept += in.kept ? 0.0 : in.bytes * in.width;
+        else
+            kept += in.adapters * (ac + (dropout ? 1.0 : 0.0)) * in.width;
+    }
+    l.adapters = kept;
+    return l;
 }
 
 // Bytes of one layer's activations for one micro-batch on one GPU.
@@ -350,7 +425,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // ── model states [TM101 "3D parallelism"; ZERO §5] ──
     const double t = double(par.tensor), pp = double(par.pipeline), dp = double(r.data_parallel);
     const double model_parallel = t * pp;
-    const double expert_params = P.overridden ? 0.0 : double(m.layers) * P.expert_per_layer;
+    const double expert_params = P.overridden ? 0.0 : (double(m.layers) - P.dense_layers) * P.expert_per_layer;
     const double ep = double(par.expert);
     const double dense_per_gpu = (P.total - expert_params) / model_parallel;
     const double expert_per_gpu = expert_params / (model_parallel * ep);
@@ -362,40 +437,107 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     const bool fsdp = fsdp_sharded(par);
     const double compute_param_bytes = dt.fp32 ? 4.0 : 2.0;  // dtype parameters are gathered/cast to
 
+    // ── fine-tuning: what trains and in which dtype (docs/formulas.md "Fine-tuning") ──
+    const bool full_training = tr.method == TrainingMethod::full;
+    const bool adapters = is_adapter_method(tr.method);
+    const double layers_per_stage = ceil_div(m.layers, par.pipeline);
+    // Trained layers on the first and on the last pipeline stage (freeze trains the last k layers).
+    const double trained = P.trained_layers;
+    const double trained_last = std::min(trained, layers_per_stage);
+    const double trained_first = std::min(layers_per_stage, std::max(0.0, trained - (double(m.layers) - layers_per_stage)));
+    // Trainable parameters on this GPU before ZeRO, dense and expert, on the stage holding most of them.
+    double trainable_dense = dense_per_gpu, trainable_expert = expert_per_gpu;
+    if (adapters) {
+        trainable_dense = (P.adapter - P.adapter_expert) / model_parallel;
+        trainable_expert = P.adapter_expert / (model_parallel * ep);
+    } else if (!full_training) {
+        double scale = P.per_layer > 0 ? P.trainable / (trained * P.per_layer) : 0.0;  // params_override
+        trainable_dense = trained_last * (P.per_layer - P.expert_per_layer) * scale / t;
+        trainable_expert = trained_last * P.expert_per_layer * scale / (t * ep);
+    }
+    auto sharded_trainable = [&](bool shard) {
+        return shard ? trainable_dense / dp + trainable_expert / expert_dp : trainable_dense + trainable_expert;
+    };
+    // Bytes per trainable parameter: LoRA adapters in fp32 (PEFT) have fp32 gradients and AdamW
+    // states and no master copy; everything else follows the precision.
+    const bool fp32_adapters = adapters && tr.adapter_dtype == AdapterDtype::fp32;
+    const BytesPerParameter trainable_bytes =
+        fp32_adapters ? BytesPerParameter{4.0, 4.0, f::optimizer_bytes_per_param(Precision::fp32, tr.optimizer)} : bpp;
+    const double trainable_state_bytes = fp32_adapters ? 4.0 : f::optimizer_state_bytes(tr.precision);
+    const double trainable_master_bytes = !fp32_adapters && f::is_mixed(tr.precision) ? 4.0 : 0.0;
+    // The frozen base in its storage: 16-bit (or the precision's weight dtype), QLoRA's quantised
+    // linears with their constants. Per parameter, averaged over the base.
+    const double quantized_share = P.total > 0 ? P.quantized / P.total : 0.0;
+    const double base_bytes_per_param =
+        (1.0 - quantized_share) * bpp.weights + (P.total > 0 ? P.quantized_bytes / P.total : 0.0);
+
     auto& ms = e.model_states_bytes;
     ms = {};
     // FSDP with mixed precision keeps the fp32 master as the sharded parameter and casts a 16-bit
     // copy only for the layers being computed. [FSDP]
     bool no_persistent_16bit = fsdp && stage >= 3 && f::is_mixed(tr.precision);
-    ms.weights = no_persistent_16bit ? 0.0 : sharded(stage >= 3) * bpp.weights;
-    ms.gradients = sharded(stage >= 2) * bpp.gradients;
-    double optimizer_bytes = sharded(stage >= 1) * bpp.optimizer;
+    double optimizer_bytes = 0;
     double layer_params = P.per_layer / t / (m.num_experts > 1 ? ep : 1.0);  // one layer on this GPU (upper bound)
     double root_params = (P.embedding + P.lm_head + P.final_norm) / t;
+    // Gathered layer parameters: compute dtype, or QLoRA's quantised storage (FSDP gathers the packed codes).
+    double gathered_bytes_per_param = compute_param_bytes;
+    if (full_training) {
+        ms.weights = no_persistent_16bit ? 0.0 : sharded(stage >= 3) * bpp.weights;
+        ms.gradients = sharded(stage >= 2) * bpp.gradients;
+        optimizer_bytes = sharded(stage >= 1) * bpp.optimizer;
+    } else {
+        // Frozen base weights in their storage dtype, trainable ones (adapters, trained layers) with
+        // gradients and optimizer states. [LORA §4.2; QLORA §3]
+        double shard_base = stage >= 3 && e.params_per_gpu > 0 ? sharded(true) / e.params_per_gpu : 1.0;
+        double trainable_in_base = adapters ? 0.0 : sharded_trainable(false);
+        // QLoRA's quantisation constants live beside the packed codes (bitsandbytes QuantState, torchao
+        // NF4Tensor scalers) and stay whole on every GPU when FSDP / ZeRO-3 shards the codes.
+        double constants = P.quantization_constants / model_parallel;
+        ms.frozen_weights = (e.params_per_gpu - trainable_in_base) * base_bytes_per_param * shard_base + constants * (1.0 - shard_base);
+        double trainable_weights = no_persistent_16bit && !fp32_adapters ? 0.0 : sharded_trainable(stage >= 3) * trainable_bytes.weights;
+        ms.weights = ms.frozen_weights + trainable_weights;
+        ms.gradients = sharded_trainable(stage >= 2) * trainable_bytes.gradients;
+        optimizer_bytes = sharded_trainable(stage >= 1) * trainable_bytes.optimizer;
+        if (tr.method == TrainingMethod::qlora && P.per_layer > 0) {
+            double layer_quantized = P.quantized / double(m.layers);
+            double layer_quantized_bytes = P.quantized_bytes / double(m.layers);
+            gathered_bytes_per_param = ((P.per_layer - layer_quantized) * compute_param_bytes + layer_quantized_bytes) / P.per_layer;
+        }
+    }
     if (stage >= 3) {
         if (fsdp) {
             // FSDP2 unshards the current and the prefetched block; the root module (embeddings,
             // LM head) stays gathered; with pipeline stages the whole stage stays unsharded.
             double gathered = pp > 1 ? e.params_per_gpu : std::min(e.params_per_gpu, 2.0 * layer_params + root_params);
-            ms.live_params = gathered * compute_param_bytes;
+            double gathered_layers = std::max(0.0, gathered - root_params);
+            ms.live_params = full_training ? gathered * compute_param_bytes
+                                           : gathered_layers * gathered_bytes_per_param + (gathered - gathered_layers) * compute_param_bytes;
         } else {
             // DeepSpeed stage3_max_live_parameters bounds the gathered parameters. [TM101 "ZeRO-3"]
-            ms.live_params = std::min(par.zero3_live_params, e.params_per_gpu) * compute_param_bytes;
+            ms.live_params = std::min(par.zero3_live_params, e.params_per_gpu) * (full_training ? compute_param_bytes : gathered_bytes_per_param);
         }
     }
     double host_states = (par.offload_optimizer || par.offload_params) ? optimizer_bytes : 0.0;
     // bitsandbytes paged optimizers keep their states in CUDA unified memory, outside PyTorch's
     // allocator, paged to the host under pressure: they never cause an out-of-memory error.
     if (host_states == 0 && tr.paged_optimizer) {
-        double master = f::is_mixed(tr.precision) ? 4.0 : 0.0;
-        host_states = sharded(stage >= 1) * (bpp.optimizer - master);
+        if (full_training) {
+            double master = f::is_mixed(tr.precision) ? 4.0 : 0.0;
+            host_states = sharded(stage >= 1) * (bpp.optimizer - master);
+        } else {
+            host_states = sharded_trainable(stage >= 1) * (trainable_bytes.optimizer - trainable_master_bytes);
+        }
     }
     ms.optimizer = optimizer_bytes - host_states;
+    // Trainable parameters of one layer on this GPU and their gradient bytes.
+    const double layer_trainable = adapters && m.layers > 0 ? P.adapter / double(m.layers) / t : layer_params;
+    const double layer_gradient_bytes = layer_trainable * trainable_bytes.gradients;
     double host_params = 0;
     if (par.offload_params && stage >= 3) {
         host_params = ms.weights + ms.gradients;
         ms.weights = 0;
-        ms.gradients = layer_params * bpp.gradients;  // one layer's gradients on their way to the host
+        ms.frozen_weights = 0;
+        ms.gradients = layer_gradient_bytes;  // one layer's gradients on their way to the host
     }
     // Autocast caches a 16-bit copy of every matmul weight during forward; each is kept by its
     // matmul until that layer's backward. [TORCH autocast]
@@ -403,24 +545,35 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // the embedding table.
     double head_params = double(m.vocab_size) * double(m.hidden_size);
     double matmul_params = std::max(0.0, e.params_per_gpu - (P.embedding + P.final_norm + P.lm_head) / model_parallel -
-                                             double(m.layers) * 2.0 * f::norm_params(m) / model_parallel) +
+                                             double(m.layers) * double(m.norms_per_layer) * f::norm_params(m) / model_parallel) +
                            head_params / model_parallel;
+    if (!full_training) {
+        // Autocast caches only weights that require grad; a frozen weight's cast is kept by its matmul
+        // when the matmul's input needs a gradient (every layer from the first trained one), and
+        // QLoRA's quantised weights are dequantised per use instead. [TORCH autocast_mode.cpp]
+        double head_matmul = head_params / model_parallel;
+        double layer_matmul = std::max(0.0, matmul_params - head_matmul);
+        double quantized_per_gpu = P.quantized / model_parallel;  // experts are rarely split for QLoRA
+        matmul_params = std::max(0.0, layer_matmul * trained / std::max(1.0, double(m.layers)) - quantized_per_gpu) +
+                        head_matmul + (fp32_adapters ? sharded_trainable(false) : 0.0);
+    }
     if (dt.autocast) ms.autocast_copies = 2.0 * matmul_params;
     // Communication buckets: PyTorch DDP copies gradients into flat buckets (gradient_as_bucket_view
     // off by default); DeepSpeed ZeRO-1/2 double-buffers a reduce bucket. [TORCH DDP; DeepSpeed config docs]
     bool ddp = stage == 0 && dp > 1 &&
                (tr.framework == Framework::hf || tr.framework == Framework::torchtune || tr.framework == Framework::fsdp);
-    if (ddp) ms.buckets = e.params_per_gpu * bpp.gradients;
+    if (ddp) ms.buckets = full_training ? e.params_per_gpu * bpp.gradients : sharded_trainable(false) * trainable_bytes.gradients;
     if (tr.framework == Framework::deepspeed && (stage == 1 || stage == 2) && dp > 1)
         ms.buckets = 2.0 * w.h * w.h * 2.0;  // reduce_bucket_size "auto" = h² elements, 16-bit
     // Optimizer-step temporaries: foreach AdamW allocates sqrt(v) for every parameter it updates;
     // DeepSpeed ZeRO-1/2 upcasts its gradient partition to fp32. [TORCH optim; DeepSpeed stage_1_and_2.py]
     bool adam = tr.optimizer == Optimizer::adamw;
     if (!tr.optimizer_in_backward && host_states == 0 && !tr.paged_optimizer) {
+        double stepped = full_training ? sharded(stage >= 1) : sharded_trainable(stage >= 1);
         if (tr.optimizer_impl == OptimizerImpl::foreach && adam)
-            ms.optimizer_temporaries = sharded(stage >= 1) * f::optimizer_state_bytes(tr.precision);
-        if (tr.framework == Framework::deepspeed && (stage == 1 || stage == 2) && f::is_mixed(tr.precision))
-            ms.optimizer_temporaries = std::max(ms.optimizer_temporaries, sharded(true) * 4.0);
+            ms.optimizer_temporaries = stepped * (full_training ? f::optimizer_state_bytes(tr.precision) : trainable_state_bytes);
+        if (tr.framework == Framework::deepspeed && (stage == 1 || stage == 2) && trainable_master_bytes > 0)
+            ms.optimizer_temporaries = std::max(ms.optimizer_temporaries, (full_training ? sharded(true) : sharded_trainable(true)) * 4.0);
     }
 
     // ── activations [MEGA-ACT, HF, TORCH] ──
@@ -434,12 +587,13 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     split.sequence_split = sp_on ? t : 1.0;
     split.zero_r = (par.partition_activations && !sp_on) ? t : 1.0;  // ZeRO-R partition_activations [TM101]
 
-    const LayerActivationBytes full = full_layer(sc, w, dt);
+    const LayerActivationBytes full =
+        adapters ? adapter_layer(sc, r, w, dt, full_layer(sc, w, dt)) : full_layer(sc, w, dt);
     const LayerActivationBytes kept = checkpointed_layer(sc, w, dt, full);
     const double full_bytes = layer_bytes(full, w, tokens, split);
     const double kept_bytes = layer_bytes(kept, w, tokens, split);
 
-    a.layers_on_gpu = ceil_div(m.layers, par.pipeline);
+    a.layers_on_gpu = layers_per_stage;
     bool layer_recompute = tr.recompute == Recompute::full || tr.recompute == Recompute::ops;
     a.recomputed_layers = !layer_recompute ? (tr.recompute == Recompute::selective ? a.layers_on_gpu : 0.0)
                           : tr.recompute_layers > 0 ? std::min(double(tr.recompute_layers), a.layers_on_gpu)
@@ -450,15 +604,30 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     const double sbh = tokens * h;
     a.sbh_coefficient = (a.layer.replicated() / split.sequence_split + a.layer.tensor_parallel() / t) / h / split.zero_r;
     a.as2b_coefficient = a.layer.scores_per_as / t / split.zero_r;
-    // 1F1B: the first stage keeps p micro-batches in flight (fewer if the step has fewer). [MEGA-ACT §4.2.3]
-    a.in_flight_microbatches = double(std::min<std::int64_t>(par.pipeline, r.grad_accum_steps));
-    double stage_bytes = a.recomputed_layers * kept_bytes + (a.layers_on_gpu - a.recomputed_layers) * full_bytes;
-    if (tr.recompute == Recompute::selective) stage_bytes = a.layers_on_gpu * kept_bytes;
+    // 1F1B: the first stage keeps p micro-batches in flight (fewer if the step has fewer). Interleaved
+    // 1F1B with v chunks per rank keeps L·(1 + (p−1)/(p·v)) layers, i.e. p + (p−1)/v stages' worth,
+    // at most all m micro-batches. [MEGA-ACT §4.2.3; Narayanan et al. 2021, arXiv:2104.04473, §2.2.2]
+    const double pp_stages = double(par.pipeline), accum = double(r.grad_accum_steps);
+    const bool interleaved = par.pipeline > 1 && par.interleave > 1;
+    a.in_flight_microbatches = interleaved ? std::min(pp_stages + (pp_stages - 1) / double(par.interleave), accum)
+                                           : std::min(pp_stages, accum);
+    // The embedding lives in rank 0's first chunk, which holds up to 2p − 1 micro-batches when interleaved.
+    const double embedding_in_flight = interleaved ? std::min(2 * pp_stages - 1, accum) : a.in_flight_microbatches;
+    // One micro-batch's activations of `n` layers that keep any (layers below the first trained one
+    // build no autograd graph and keep nothing).
+    auto stage_layer_bytes = [&](double n) {
+        if (tr.recompute == Recompute::selective) return n * kept_bytes;
+        double recomputed = std::min(a.recomputed_layers, n);
+        return recomputed * kept_bytes + (n - recomputed) * full_bytes;
+    };
+    double stage_bytes = stage_layer_bytes(full_training ? a.layers_on_gpu : trained_first);
+    const double last_stage_bytes = full_training ? stage_bytes : stage_layer_bytes(trained_last);
     a.transformer_layers_bytes = stage_bytes * a.in_flight_microbatches;
 
     const double seq_split = split.sequence_split;
     // Embedding dropout mask, 1 B per s·b·h, on the first stage for every in-flight micro-batch. [MEGA-ACT §4.3]
-    a.embedding_bytes = tr.dropout ? sbh / seq_split * a.in_flight_microbatches : 0.0;
+    // Fine-tuning: the frozen embedding's output needs no gradient, so its dropout keeps no mask.
+    a.embedding_bytes = tr.dropout && full_training ? sbh / seq_split * embedding_in_flight : 0.0;
     // Last stage: the final norm's input (and what an eager norm saves) and the LM head's input. [MEGA-ACT §4.3]
     double final_norm_per_token = 0, head_input_per_token = 0;
     switch (tr.kernels) {
@@ -468,6 +637,11 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
             head_input_per_token = dt.autocast ? 2.0 * h : dt.matmul * h;
             break;
         case Kernels::compiled: final_norm_per_token = dt.residual * h; break;
+    }
+    if (!full_training) {
+        // Frozen final norm and LM head: the head keeps no input, an eager RMSNorm only its fp32 upcast.
+        head_input_per_token = 0;
+        if (tr.kernels == Kernels::eager && m.norm == NormKind::rmsnorm) final_norm_per_token = 4.0 * h;
     }
     a.output_bytes = tokens * (final_norm_per_token + head_input_per_token) / seq_split;
 
@@ -507,6 +681,9 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
                                     : (dt.matmul + 4.0) * w.a * s / t;
     a.backward_working_bytes = tokens * (2.0 * dt.residual * h / seq_split + std::max(mlp_backward, attention_backward));
     a.recompute_working_bytes = (layer_recompute && a.recomputed_layers > 0) ? std::max(0.0, full_bytes - kept_bytes) : 0.0;
+    // QLoRA: a quantised weight is dequantised to 16 bits for its matmul in forward and again for the
+    // input gradient in backward (bitsandbytes MatMul4Bit, torchao linear_nf4), one at a time.
+    ms.dequantized = P.largest_quantized_matrix * compute_param_bytes / t;
 
     // Activation offloading keeps about two layers on the GPU (the one computing, one in transfer).
     double gpu_layer_bytes = a.transformer_layers_bytes;
@@ -521,10 +698,15 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     // always when the buffers persist between steps (Megatron main_grad, set_to_none=False).
     const bool accumulating = (r.grad_accum_steps > 1 || tr.persistent_gradients) && !tr.optimizer_in_backward;
     const double grads_present = accumulating ? ms.gradients : 0.0;
-    const double layer_grads = layer_params * bpp.gradients / (stage >= 2 ? dp : 1.0);
-    const double head_grads = (P.lm_head + P.final_norm) / t * bpp.gradients / (stage >= 2 ? dp : 1.0);
+    const double layer_grads = layer_gradient_bytes / (stage >= 2 ? dp : 1.0);
+    // Fine-tuning keeps the LM head and the final norm frozen: no gradients at the start of backward.
+    // A tied LM head writes its gradient into the embedding's gradient buffer, which lives from the
+    // start of backward to the embedding's own backward at its end.
+    const double head_weight = m.tied_embeddings ? double(m.vocab_size) * double(m.hidden_size) : P.lm_head;
+    const double head_grads = full_training ? (head_weight + P.final_norm) / t * bpp.gradients / (stage >= 2 ? dp : 1.0) : 0.0;
     const double grads_end = tr.optimizer_in_backward ? layer_grads : ms.gradients;
-    const double fsdp_unsharded_grads = fsdp && stage >= 2 ? layer_params * (compute_param_bytes + bpp.gradients) : 0.0;
+    const double fsdp_unsharded_grads =
+        fsdp && stage >= 2 ? layer_trainable * (compute_param_bytes + trainable_bytes.gradients) : 0.0;
     const double cache_per_layer = a.layers_on_gpu > 0 ? ms.autocast_copies / a.layers_on_gpu : 0.0;
 
     auto stage_timeline = [&](bool first, bool last, double layers_activations) {
@@ -538,7 +720,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
 
         PhaseMemory fwd = base;
         fwd.activations = layers_activations + embedding + output;
-        fwd.temporaries = a.forward_working_bytes;
+        fwd.temporaries = std::max(a.forward_working_bytes, ms.dequantized);
         st.timeline.at(StepPhase::forward) = fwd;
 
         PhaseMemory loss = base;
@@ -550,12 +732,18 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
         bwd_start.gradients = std::max(grads_present, last ? head_grads : 0.0) + ms.buckets;
         bwd_start.activations = layers_activations + embedding + output;
         bwd_start.logits = last ? (tr.loss == Loss::fused ? loss_saved : logit_bytes * a.logits_elements) : 0.0;
-        bwd_start.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads;
+        // The last layer's backward starts once the loss and LM-head backward have consumed the
+        // logits' gradient: its working sets and the logits do not coexist.
+        PhaseMemory bwd_first_layer = bwd_start;
+        bwd_first_layer.logits = 0;
+        bwd_first_layer.activations = layers_activations + embedding;
+        bwd_first_layer.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads + ms.dequantized;
+        bwd_start = larger(bwd_start, bwd_first_layer);
         PhaseMemory bwd_end = base;
         bwd_end.weights = ms.weights + ms.live_params + cache_per_layer;
         bwd_end.gradients = grads_end + ms.buckets;
-        bwd_end.activations = std::min(layers_activations, a.per_layer_bytes) + (first ? a.embedding_bytes / std::max(1.0, a.in_flight_microbatches) : 0.0);
-        bwd_end.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads;
+        bwd_end.activations = std::min(layers_activations, a.per_layer_bytes) + (first ? a.embedding_bytes / std::max(1.0, embedding_in_flight) : 0.0);
+        bwd_end.temporaries = a.backward_working_bytes + a.recompute_working_bytes + fsdp_unsharded_grads + ms.dequantized;
         st.timeline.at(StepPhase::backward) = larger(bwd_start, bwd_end);
 
         PhaseMemory opt;
@@ -574,7 +762,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     } else {
         // First stage: all in-flight micro-batches; last stage: one micro-batch plus the loss.
         StageMemory first_stage = stage_timeline(true, false, gpu_layer_bytes);
-        double last_layers = tr.offload_activations ? std::min(stage_bytes, 2.0 * a.per_layer_bytes) : stage_bytes;
+        double last_layers = tr.offload_activations ? std::min(last_stage_bytes, 2.0 * a.per_layer_bytes) : last_stage_bytes;
         StageMemory last_stage = stage_timeline(false, true, last_layers);
         busiest = first_stage.peak >= last_stage.peak ? first_stage : last_stage;
     }
@@ -604,6 +792,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     }
     if (scores_materialised) largest_block = std::max(largest_block, 4.0 * w.a * s * tokens / t);
     largest_block = std::max(largest_block, tokens * w.f * w.k * dt.matmul / t);
+    largest_block = std::max(largest_block, ms.dequantized);
     mem.peak_reserved = mem.peak_allocated * (1.0 + hw.allocator_overhead) + fragmentation_blocks * largest_block;
     // NCCL's own buffers (outside PyTorch's allocator) when the GPUs talk to each other. [NCCL docs]
     double nccl = par.num_gpus > 1 ? nccl_buffers_gib : 0.0;

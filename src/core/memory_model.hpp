@@ -21,7 +21,8 @@ struct LayerActivationBytes {
     double attention = 0;      // attention output (out-projection input) and FlashAttention's log-sum-exp
     double mlp = 0;            // MLP inner tensors (× experts per token)
     double scores_per_as = 0;  // attention scores/probabilities kept, bytes per a·s
-    double replicated() const { return norms + linear_inputs + dropout_masks + checkpoint; }
+    double adapters = 0;       // LoRA: adapter inputs (and dropout masks) and r-wide intermediates
+    double replicated() const { return norms + linear_inputs + dropout_masks + checkpoint + adapters; }
     double tensor_parallel() const { return qkv + attention + mlp; }
 };
 

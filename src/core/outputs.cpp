@@ -37,6 +37,29 @@ const OutputSpec output_table[] = {
      nullptr, "The final norm's weight (and bias).", VRC_GET(e.parameters.final_norm)},
     {"parameters.lm_head", "LM-head parameters", "LM head", U::parameters, V::number, S::parameters, show_none, nullptr,
      "V·h when embeddings are untied, else 0.", VRC_GET(e.parameters.lm_head)},
+    {"parameters.trainable", "Trainable parameters", "Trainable", U::parameters, V::number, S::parameters,
+     show_report | show_markdown | show_summary, "parameters.trainable",
+     "Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or "
+     "the last `training.trainable_layers` layers (freeze).",
+     VRC_GET(e.parameters.trainable),
+     [](const Estimate& e) -> const char* {
+         switch (e.scenario_method) {
+             case TrainingMethod::full: return "every parameter";
+             case TrainingMethod::lora: return "LoRA adapters on a frozen 16-bit model";
+             case TrainingMethod::qlora: return "LoRA adapters on a quantised model ({parameters.quantized} quantised)";
+             case TrainingMethod::freeze: return "the last {parameters.trained_layers} layers";
+         }
+         return "";
+     }},
+    {"parameters.adapter", "LoRA adapter parameters", "Adapters", U::parameters, V::number, S::parameters, show_none,
+     "parameters.trainable", "r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter).",
+     VRC_GET(e.parameters.adapter)},
+    {"parameters.trained_layers", "Trained layers", "Trained layers", U::count, V::number, S::parameters, show_none,
+     nullptr, "Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze).",
+     VRC_GET(e.parameters.trained_layers)},
+    {"parameters.quantized", "Quantised base parameters", "Quantised", U::parameters, V::number, S::parameters,
+     show_none, "model_states_bytes.frozen_weights", "QLoRA: the layers' linear weights stored in `training.base_weight_format`.",
+     VRC_GET(e.parameters.quantized)},
     {"parameters.overridden", "Parameter count overridden", "Overridden", U::flag, V::flag, S::parameters, show_none,
      nullptr, "`model.params_override` replaced the architecture's count.", VRC_GET(e.parameters.overridden)},
 
@@ -146,6 +169,14 @@ const OutputSpec output_table[] = {
      show_none, "model_states_bytes.autocast_copies",
      "16-bit copies of the matmul weights autocast keeps from forward to backward.",
      VRC_GET(e.model_states_bytes.autocast_copies)},
+    {"model_states_bytes.frozen_weights", "Frozen base weights per GPU", "Frozen weights", U::bytes, V::number,
+     S::detail, show_none, "model_states_bytes.frozen_weights",
+     "Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants).",
+     VRC_GET(e.model_states_bytes.frozen_weights)},
+    {"model_states_bytes.dequantized", "Dequantised weight copy", "Dequantised copy", U::bytes, V::number, S::detail,
+     show_none, "model_states_bytes.frozen_weights",
+     "QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary).",
+     VRC_GET(e.model_states_bytes.dequantized)},
     {"model_states_bytes.buckets", "Communication buckets", "Buckets", U::bytes, V::number, S::detail, show_none,
      nullptr, "DDP gradient buckets or DeepSpeed reduce buckets.", VRC_GET(e.model_states_bytes.buckets)},
     {"model_states_bytes.optimizer_temporaries", "Optimizer-step temporaries", "Step temporaries", U::bytes,
@@ -158,6 +189,8 @@ const OutputSpec output_table[] = {
      "model_states_bytes.weights", "At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies.",
      VRC_GET(e.memory_per_gpu_bytes.weights),
      [](const Estimate& e) -> const char* {
+         if (e.scenario_method == TrainingMethod::qlora) return "quantised base + adapters";
+         if (e.scenario_method == TrainingMethod::lora) return "{bytes_per_parameter.weights} frozen base + adapters";
          return e.memory_per_gpu_bytes.zero3_live_params > 0
                     ? "{bytes_per_parameter.weights} · incl. {memory_per_gpu_bytes.zero3_live_params} gathered"
                     : "{bytes_per_parameter.weights}";
@@ -167,12 +200,17 @@ const OutputSpec output_table[] = {
      VRC_GET(e.memory_per_gpu_bytes.zero3_live_params)},
     {"memory_per_gpu_bytes.gradients", "Gradients per GPU", "Gradients", U::bytes, V::number, S::memory, memory_row,
      "model_states_bytes.gradients", "Gradients alive at the peak.", VRC_GET(e.memory_per_gpu_bytes.gradients),
-     VRC_NOTE("{bytes_per_parameter.gradients}")},
+     [](const Estimate& e) -> const char* {
+         return e.scenario_method == TrainingMethod::full ? "{bytes_per_parameter.gradients}"
+                                                          : "of the {parameters.trainable} trainable only";
+     }},
     {"memory_per_gpu_bytes.optimizer", "Optimizer states per GPU", "Optimizer states", U::bytes, V::number,
      S::memory, memory_row, "model_states_bytes.optimizer", "On the GPU (0 when offloaded).",
      VRC_GET(e.memory_per_gpu_bytes.optimizer),
      [](const Estimate& e) -> const char* {
-         return e.host_memory_bytes.per_gpu > 0 ? "offloaded to host" : "{bytes_per_parameter.optimizer}";
+         if (e.host_memory_bytes.per_gpu > 0) return "offloaded to host";
+         return e.scenario_method == TrainingMethod::full ? "{bytes_per_parameter.optimizer}"
+                                                          : "of the {parameters.trainable} trainable only";
      }},
     {"memory_per_gpu_bytes.activations", "Activations per GPU", "Activations", U::bytes, V::number, S::memory,
      memory_row, "activations.transformer_layers_bytes", "Saved activations alive at the peak.",
@@ -224,11 +262,17 @@ const OutputSpec output_table[] = {
     {"compute.flops_per_token", "FLOPs per token", "FLOPs per token", U::flops, V::number, S::compute, row, nullptr,
      "6·P_active (+ 12·L·s·h with `attention_flops`).", VRC_GET(e.compute.flops_per_token)},
     {"compute.model_flops", "Model FLOPs", "Model FLOPs", U::flops, V::number, S::compute, row, "compute.model_flops",
-     "flops_per_token · D: C = 6PD.", VRC_GET(e.compute.model_flops), VRC_NOTE("6·P·D")},
+     "flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches "
+     "+ 2·P_trainable·D).",
+     VRC_GET(e.compute.model_flops),
+     [](const Estimate& e) -> const char* {
+         return e.scenario_method == TrainingMethod::full ? "6·P·D" : "2PD + 2PD + 2·P_trainable·D";
+     }},
     {"compute.forward_flops", "Forward FLOPs", "Forward", U::flops, V::number, S::compute, show_none, nullptr,
-     "One third of the model FLOPs: 2PD (+ attention).", VRC_GET(e.compute.forward_flops)},
+     "2PD (+ attention): one third of the model FLOPs in full training.", VRC_GET(e.compute.forward_flops)},
     {"compute.backward_flops", "Backward FLOPs", "Backward", U::flops, V::number, S::compute, show_none, nullptr,
-     "Two thirds of the model FLOPs: 4PD (+ attention).", VRC_GET(e.compute.backward_flops)},
+     "4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only.",
+     VRC_GET(e.compute.backward_flops)},
     {"compute.recompute_flops", "Recomputation FLOPs", "Recomputation", U::flops, V::number, S::compute,
      row | hide_when_zero, "compute.total_flops", "Extra forward work from activation recomputation.",
      VRC_GET(e.compute.recompute_flops)},

@@ -77,6 +77,54 @@ ModelConfig gemma(const char* name, std::int64_t layers, std::int64_t hidden, st
     return m;
 }
 
+ModelConfig tied(ModelConfig m) {
+    m.tied_embeddings = true;
+    return m;
+}
+
+ModelConfig with_head_dim(ModelConfig m, std::int64_t head_dim) {
+    m.head_dim = head_dim;
+    return m;
+}
+
+// Qwen2.5 up to 3B: vocabulary 151,936 and tied embeddings (the larger ones untie them, 152,064).
+ModelConfig qwen2_small(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads,
+                        std::int64_t kv_heads, std::int64_t ffn, std::int64_t positions) {
+    ModelConfig m = qwen2(name, layers, hidden, heads, kv_heads, ffn);
+    m.vocab_size = 151936;
+    m.max_position_embeddings = positions;
+    return tied(m);
+}
+
+// Gemma 2: GeGLU, tied embeddings, four RMSNorms per layer (pre- and post-norm around attention and
+// MLP), vocabulary 256,000, 8,192 positions; head_dim 256 (2B, 9B) or 128 (27B).
+ModelConfig gemma2(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kv_heads,
+                   std::int64_t head_dim, std::int64_t ffn) {
+    ModelConfig m = gemma(name, layers, hidden, heads, kv_heads, ffn);
+    m.head_dim = head_dim;
+    m.norms_per_layer = 4;
+    return m;
+}
+
+// Phi-3-small: LayerNorm with biases, biases on every linear (config.json's attention_bias is a
+// TGI workaround; vLLM builds them with bias=True), gated GeLU, tied embeddings, vocabulary 100,352.
+ModelConfig phi3_small() {
+    ModelConfig m = llama("Phi-3-small-8k", 32, 4096, 32, 8, 14336, 100352, 8192);
+    m.norm = NormKind::layernorm;
+    m.bias = true;
+    return tied(m);
+}
+
+// DeepSeekMoE 16B: 64 routed experts (6 per token) of width 1408 plus 2 shared ones, the first layer
+// dense (10,944), multi-head attention, vocabulary 102,400.
+ModelConfig deepseek_moe_16b() {
+    ModelConfig m = with_experts(llama("DeepSeekMoE-16B", 28, 2048, 16, 16, 10944, 102400, 4096), 64, 6);
+    m.moe_ffn_hidden_size = 1408;
+    m.num_shared_experts = 2;
+    m.dense_layers = 1;
+    return m;
+}
+
 constexpr const char* gpt2_source =
     "Radford et al. 2019, Language Models are Unsupervised Multitask Learners; exact count of the Hugging Face "
     "checkpoint (openai-community/gpt2*, config.json)";
@@ -96,8 +144,19 @@ constexpr const char* gemma_source =
     "Gemma Team 2024, Gemma: Open Models Based on Gemini Research and Technology (arXiv:2403.08295), Tables 1 and 2; "
     "Hugging Face config.json (google/gemma-*)";
 
-const std::array<ModelPreset, 29>& model_table() {
-    static const std::array<ModelPreset, 29> table = {{
+constexpr const char* llama31_source =
+    "Meta Llama 3.1 (Dubey et al. 2024, arXiv:2407.21783, Table 3); torchtune llama3_1 builders; Hugging Face "
+    "safetensors total (also KerasHub llama3.1_8b metadata: 8,030,261,248)";
+constexpr const char* llama32_source =
+    "Meta Llama 3.2 (tied embeddings); torchtune llama3_2 builders; Hugging Face safetensors total";
+constexpr const char* gemma2_source =
+    "Gemma Team 2024, Gemma 2 (arXiv:2408.00118), Table 1; torchtune gemma2 builders (sa_norm, mlp_norm, sa_scale, "
+    "mlp_scale); KerasHub preset metadata";
+constexpr const char* phi3_source =
+    "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219); Hugging Face config.json; safetensors totals";
+
+const std::array<ModelPreset, 49>& model_table() {
+    static const std::array<ModelPreset, 49> table = {{
         {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},
         {"gpt2-medium", gpt2("GPT-2 355M", 24, 1024, 16), 354823168, gpt2_source},
         {"gpt2-large", gpt2("GPT-2 774M", 36, 1280, 20), 774030080, gpt2_source},
@@ -137,6 +196,36 @@ const std::array<ModelPreset, 29>& model_table() {
         {"qwen2.5-72b", qwen2("Qwen2.5-72B", 80, 8192, 64, 8, 29568), 72706203648, qwen25_source},
         {"gemma-2b", gemma("Gemma-2B", 18, 2048, 8, 1, 16384), 2506172416, gemma_source},
         {"gemma-7b", gemma("Gemma-7B", 28, 3072, 16, 16, 24576), 8537680896, gemma_source},
+        // Presets fine-tuners ask for (issue 11). Counts: docs/formulas.md and tests/test_parameters.cpp.
+        {"llama-3.1-8b", llama("Llama-3.1-8B", 32, 4096, 32, 8, 14336, 128256, 131072), 8030261248, llama31_source},
+        {"llama-3.1-70b", llama("Llama-3.1-70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70553706496, llama31_source},
+        {"llama-3.2-1b", tied(llama("Llama-3.2-1B", 16, 2048, 32, 8, 8192, 128256, 131072)), 1235814400, llama32_source},
+        {"llama-3.2-3b", tied(llama("Llama-3.2-3B", 28, 3072, 24, 8, 8192, 128256, 131072)), 3212749824, llama32_source},
+        {"llama-3.3-70b", llama("Llama-3.3-70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70553706496,
+         "Meta Llama 3.3 70B Instruct model card (same architecture as Llama 3.1 70B); Hugging Face safetensors total"},
+        {"qwen2.5-0.5b", qwen2_small("Qwen2.5-0.5B", 24, 896, 14, 2, 4864, 32768), 494032768, qwen25_source},
+        {"qwen2.5-1.5b", qwen2_small("Qwen2.5-1.5B", 28, 1536, 12, 2, 8960, 131072), 1543714304, qwen25_source},
+        {"qwen2.5-3b", qwen2_small("Qwen2.5-3B", 36, 2048, 16, 2, 11008, 32768), 3085938688, qwen25_source},
+        {"qwen2.5-14b", qwen2("Qwen2.5-14B", 48, 5120, 40, 8, 13824), 14770033664,
+         "Qwen2.5 technical report (2024, arXiv:2412.15115), Table 1; GGUF general.parameter_count 14,770,033,664"},
+        {"qwen2.5-32b", qwen2("Qwen2.5-32B", 64, 5120, 40, 8, 27648), 32763876352, qwen25_source},
+        {"gemma-2-2b", gemma2("Gemma-2-2B", 26, 2304, 8, 4, 256, 9216), 2614341888, gemma2_source},
+        {"gemma-2-9b", gemma2("Gemma-2-9B", 42, 3584, 16, 8, 256, 14336), 9241705984, gemma2_source},
+        {"gemma-2-27b", gemma2("Gemma-2-27B", 46, 4608, 32, 16, 128, 36864), 27227128320, gemma2_source},
+        {"phi-3-mini-4k", llama("Phi-3-mini-4k", 32, 3072, 32, 32, 8192, 32064, 4096), 3821079552, phi3_source},
+        {"phi-3.5-mini", llama("Phi-3.5-mini", 32, 3072, 32, 32, 8192, 32064, 131072), 3821079552, phi3_source},
+        {"phi-3-small-8k", phi3_small(), 0,
+         "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219): 7.392B (published rounded); vLLM phi3_small "
+         "(biases on every linear, LayerNorm)"},
+        {"phi-3-medium-4k", llama("Phi-3-medium-4k", 40, 5120, 40, 10, 17920, 32064, 4096), 13960238080, phi3_source},
+        {"phi-4", llama("Phi-4", 40, 5120, 40, 10, 17920, 100352, 16384), 14659507200,
+         "Abdin et al. 2024, Phi-4 technical report (arXiv:2412.08905); torchtune phi4 builder; Hugging Face "
+         "safetensors total"},
+        {"mistral-nemo-12b", with_head_dim(llama("Mistral-Nemo-12B", 40, 5120, 32, 8, 14336, 131072, 1024000), 128),
+         12247782400, "Mistral NeMo 2407 model card; Hugging Face config.json (head_dim 128); safetensors total"},
+        {"deepseek-moe-16b", deepseek_moe_16b(), 16375728128,
+         "Dai et al. 2024, DeepSeekMoE (arXiv:2401.06066); deepseek-ai/deepseek-moe-16b-base config.json "
+         "(first_k_dense_replace 1, n_shared_experts 2, moe_intermediate_size 1408); safetensors total"},
     }};
     return table;
 }
@@ -160,8 +249,10 @@ constexpr const char* pcie_server = "PCIe server (assumed): 8 GPUs that talk ove
 constexpr const char* workstation = "Workstation (assumed): 4 GPUs on PCIe 4.0 x16 (32 GB/s per direction), 10 Gb/s Ethernet between machines; memory bandwidth from the GA102/AD102 whitepapers (RTX 3090 936 GB/s, RTX 4090 1008 GB/s)";
 constexpr const char* frontier = "OLCF Frontier node (4 MI250X = 8 GCDs): Infinity Fabric 50 GB/s per direction between GCDs of different cards, 4x 200 Gb/s Slingshot per node; MI250X datasheet 3.2 TB/s per card (1.6 TB/s per GCD)";
 constexpr const char* mi300x = "AMD Instinct MI300X datasheet: 896 GB/s aggregate bidirectional Infinity Fabric per GPU in an 8-GPU platform, 5.3 TB/s HBM3; 8x 400 Gb/s NICs (assumed, as DGX H100)";
+constexpr const char* cloud_pcie = "Cloud PCIe instances (assumed): 8 GPUs on PCIe Gen4 x16 (32 GB/s per direction; T4: Gen3 x16, 16 GB/s) as in AWS g6/g5.48xlarge and g4dn.metal, 100 Gb/s network per instance (1.5625 GB/s per GPU); memory bandwidth from each datasheet (L4 300 GB/s, A10G 600 GB/s, T4 320 GB/s)";
+constexpr const char* workstation_new = "Workstation (assumed): 4 GPUs on PCIe (RTX 5090 Gen5 x16 64 GB/s, RTX A6000 Gen4 x16 32 GB/s per direction; A6000 NVLink bridges join pairs only), 10 Gb/s Ethernet between machines; memory bandwidth from the datasheets (RTX 5090 1792 GB/s, RTX A6000 768 GB/s)";
 
-constexpr std::array<GpuPreset, 13> gpu_table = {{
+constexpr std::array<GpuPreset, 18> gpu_table = {{
     {"V100-16GB", 16160 * MiB, 125, 39, 0.9,
      "NVIDIA V100 SXM2 datasheet (16 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 16160 MiB; achieved: Megatron-LM "
      "(arXiv:1909.08053), 39 TFLOP/s/GPU",
@@ -214,6 +305,28 @@ constexpr std::array<GpuPreset, 13> gpu_table = {{
      "AMD MI300X datasheet (192 GB HBM3, 1307.4 TFLOP/s dense bf16); rocm-smi: 205,822,885,888 bytes; achieved: "
      "assumed 40% of peak",
      F::cdna3, 8, 448, 50, 5300, mi300x},
+    // GPUs fine-tuners use (issue 11). GDDR parts with ECC on report 1/16 less; peak: dense 16-bit
+    // tensor throughput with fp32 accumulation; achieved: assumed 40 % of peak; price: the provider named.
+    {"L4", 23034 * MiB, 121, 48.4, 0.80,
+     "NVIDIA L4 datasheet (242 TFLOP/s bf16 with sparsity = 121 dense); nvidia-smi 23034 MiB (modal-labs/modal-client#2797); "
+     "price: AWS g6.xlarge on-demand",
+     F::ada, 8, 32, 1.5625, 300, cloud_pcie},
+    {"A10G", 23028 * MiB, 70, 28, 1.01,
+     "AWS A10G (not the A10): measured 69.5 TFLOP/s bf16 matmul (zzc0721/torch-performance-test-data#126), 80 SMs at "
+     "1.71 GHz; nvidia-smi 23028 MiB (NVIDIA/DCGM#232); price: AWS g5.xlarge on-demand",
+     F::ampere_consumer, 8, 32, 1.5625, 600, cloud_pcie},
+    {"T4", 15360 * MiB, 65, 26, 0.53,
+     "NVIDIA T4 datasheet: 65 TFLOP/s fp16 (Turing has no bf16: use fp16/AMP); nvidia-smi 15360 MiB, torch reports "
+     "14.75 GiB usable; price: AWS g4dn.xlarge on-demand",
+     F::generic, 8, 16, 1.5625, 320, cloud_pcie},
+    {"RTX-5090", 32607 * MiB, 209.5, 83.8, 0.69,
+     "NVIDIA Blackwell GeForce whitepaper: 209.5 TFLOP/s fp16/bf16 with fp32 accumulate (419 with fp16 accumulate); "
+     "nvidia-smi 32607 MiB; price: RunPod pod, March 2026",
+     F::generic, 4, 64, 1.25, 1792, workstation_new},
+    {"RTX-A6000", 49140 * MiB, 154.8, 61.9, 1.22,
+     "NVIDIA RTX A6000 datasheet: 154.8 TFLOP/s bf16 dense; nvidia-smi 49140 MiB with ECC off (46068 with ECC on); "
+     "price: RunPod A6000 tier",
+     F::ampere_consumer, 4, 32, 1.25, 768, workstation_new},
 }};
 
 // ASCII case folding (what std::tolower does in the "C" locale), inline: the throughput model

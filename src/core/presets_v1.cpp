@@ -69,7 +69,19 @@ Scenario defaults_v1() {
     t.optimizer_impl = OptimizerImpl::fused;
     t.paged_optimizer = false;
     t.persistent_gradients = true;
+    // Every parameter trained (fine-tuning came after v1).
+    t.method = TrainingMethod::full;
+    t.trainable_layers = 0;
+    t.lora_rank = 8;
+    t.lora_targets = 5;  // q,v
+    t.lora_dropout = 0;
+    t.adapter_dtype = AdapterDtype::fp32;
+    t.base_weight_format = BaseWeightFormat::nf4;
     s.model.activation = Activation::auto_;
+    s.model.norms_per_layer = 2;
+    s.model.moe_ffn_hidden_size = 0;
+    s.model.num_shared_experts = 0;
+    s.model.dense_layers = 0;
     auto& p = s.parallel;
     p.num_gpus = 8;
     p.tensor = 1;
@@ -82,6 +94,7 @@ Scenario defaults_v1() {
     p.expert = 1;
     p.offload_params = false;
     p.zero_impl = ZeroImpl::deepspeed;
+    p.interleave = 1;
     auto& h = s.hardware;
     h.gpu = "A100-80GB";
     h.memory_gib = 80;
@@ -92,6 +105,13 @@ Scenario defaults_v1() {
     h.reserved_gib = 0;
     h.cuda_context_gib = 0;
     h.allocator_overhead = 0;
+    // v1's time and cost came from the fixed achieved rate; the node and links are the A100-80GB
+    // preset's (DGX A100 datasheet: 8 GPUs, NVLink 600 GB/s both ways, one 200 Gb/s NIC per GPU; 2039 GB/s HBM2e).
+    h.throughput_model = ThroughputModel::fixed;
+    h.gpus_per_node = 8;
+    h.intra_node_gbps = 300;
+    h.inter_node_gbps = 25;
+    h.memory_bandwidth_gbps = 2039;
     return s;
 }
 

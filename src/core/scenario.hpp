@@ -37,6 +37,15 @@ enum class ThroughputModel { fixed, predicted };
 // GPU families share the fitted constants of the throughput model (performance.cpp); only families
 // with published measured runs are calibrated. A GPU preset names its family (presets.hpp).
 enum class GpuFamily { generic, volta, ampere, ampere_consumer, ada, hopper, blackwell, cdna2, cdna3 };
+// What trains: every parameter (full); low-rank adapters on a frozen 16-bit base (lora, Hu et al.
+// 2021, arXiv:2106.09685) or on a quantised base (qlora, Dettmers et al. 2023, arXiv:2305.14314);
+// only the last k layers (freeze).
+enum class TrainingMethod { full, lora, qlora, freeze };
+// QLoRA base-weight storage: NF4 with double quantisation (4.127 bits), NF4 with fp32 block
+// constants (4.5 bits), LLM.int8 (8 bits + one fp32 scale per output row).
+enum class BaseWeightFormat { nf4, nf4_no_dq, int8 };
+// Adapter weights: fp32 (PEFT's autocast_adapter_dtype=True) or the dtype of the model's weights (torchtune).
+enum class AdapterDtype { fp32, match };
 
 // Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
 // activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).
@@ -56,8 +65,12 @@ struct ModelConfig {
     bool tied_embeddings = true;
     PositionEmbedding position_embedding = PositionEmbedding::learned;
     std::int64_t max_position_embeddings = 2048;
+    std::int64_t norms_per_layer = 2;    // pre-attention and pre-MLP norms; Gemma 2 adds two post-norms (4)
     std::int64_t num_experts = 1;        // E; 1 = dense
     std::int64_t experts_per_token = 1;  // k (top-k routing)
+    std::int64_t moe_ffn_hidden_size = 0;  // width of one routed / shared expert; 0 = ffn_hidden_size
+    std::int64_t num_shared_experts = 0;   // S always-active experts of that width (DeepSeekMoE)
+    std::int64_t dense_layers = 0;         // leading layers with a dense MLP of ffn_hidden_size (MoE models)
     Activation activation = Activation::auto_;  // auto: GELU for gelu MLPs, SiLU for gated ones
     double params_override = 0;          // > 0: use this parameter count instead of the architecture's
 };
@@ -85,6 +98,13 @@ struct TrainingConfig {
     OptimizerImpl optimizer_impl = OptimizerImpl::fused;
     bool paged_optimizer = false;          // bitsandbytes paged states: unified memory, paged to the host
     bool persistent_gradients = true;      // gradient buffers stay allocated between steps
+    TrainingMethod method = TrainingMethod::full;
+    std::int64_t trainable_layers = 0;     // freeze: train only the last k layers; 0 = all layers
+    std::int64_t lora_rank = 8;            // r (PEFT LoraConfig default)
+    std::uint32_t lora_targets = 5;        // bit set of q,k,v,o,gate,up,down (finetune.hpp); q,v = PEFT's Llama default
+    double lora_dropout = 0;               // > 0 keeps a mask and a dropped copy of each adapter input
+    AdapterDtype adapter_dtype = AdapterDtype::fp32;
+    BaseWeightFormat base_weight_format = BaseWeightFormat::nf4;
 };
 
 struct ParallelConfig {
@@ -133,6 +153,7 @@ struct Layout {
     std::int64_t kv_heads;         // g
     std::int64_t head_dim;         // d
     std::int64_t ffn_hidden_size;  // f
+    std::int64_t moe_ffn_hidden_size;  // width of one expert (f unless given)
     std::int64_t data_parallel;    // DP = num_gpus / (t·p)
     std::int64_t grad_accum_steps;
     std::int64_t global_batch_size;

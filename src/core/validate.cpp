@@ -5,6 +5,9 @@
 #include <string>
 
 #include "estimate.hpp"
+#include "finetune.hpp"
+#include "fields.hpp"
+#include "text.hpp"
 
 namespace vramcalc {
 namespace {
@@ -19,6 +22,12 @@ constexpr std::int64_t max_gpus = 100'000'000;
 constexpr std::int64_t max_experts = 100'000;
 constexpr double max_tokens = 1e18;
 constexpr double max_params = 1e16;
+constexpr std::int64_t max_lora_rank = 1'000'000;
+// Below these a run would take longer than a double can count (T = C / (N · rate)): 1 GFLOP/s per
+// GPU and an MFU of 0.01 % are far below any real hardware, and a parameter or token is at least 1.
+constexpr double min_tflops = 1e-3;
+constexpr double min_mfu = 1e-4;
+constexpr std::int64_t max_loss_chunks = 1'000'000;
 
 // Runs the rules. Messages are built lazily (a callable), only when they are collected: is_valid()
 // checks the same rules without building a string, fast enough for every cell of a fit map.
@@ -46,16 +55,27 @@ struct Checker {
         bool in_range = std::isfinite(value) && (lo_inclusive ? value >= lo : value > lo) && value <= hi;
         if (in_range) return true;
         fail(field, [&] {
-            std::string shown = std::isfinite(value) ? std::to_string(value) : std::string("not a finite number");
+            std::string shown = std::isfinite(value) ? compact(value) : std::string("not a finite number");
             return std::string("must be a number ") + (lo_inclusive ? "from " : "greater than ") + compact(lo) +
                    (lo_inclusive ? " to " : " and at most ") + compact(hi) + " (got " + shown + ")";
         });
         return false;
     }
 
+    // 0, or a number from lo to hi; `zero_means` says what 0 stands for.
+    bool zero_or_real(const char* field, double value, double lo, double hi, const char* zero_means) {
+        if (value == 0 || (std::isfinite(value) && value >= lo && value <= hi)) return true;
+        fail(field, [&] {
+            std::string shown = std::isfinite(value) ? compact(value) : std::string("not a finite number");
+            return std::string("must be 0 (") + zero_means + ") or a number from " + compact(lo) + " to " + compact(hi) +
+                   " (got " + shown + ")";
+        });
+        return false;
+    }
+
     static std::string compact(double v) {
         char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%g", v);
+        std::snprintf(buffer, sizeof buffer, "%.6g", v);
         return buffer;
     }
 };
@@ -74,6 +94,13 @@ void check_rules(const Scenario& sc, Checker& c) {
     const auto& tr = sc.training;
     const auto& par = sc.parallel;
     const auto& hw = sc.hardware;
+
+    // Text fields (labels): UTF-8, at most 200 characters, nothing invisible (core/text.hpp).
+    for (const auto& f : scenario_fields()) {
+        if (f.kind != FieldKind::text) continue;
+        std::string text = f.get_text(sc);
+        if (!text_field_ok(text)) c.fail(f.path, [&] { return text_field_problem(text); });
+    }
 
     // model
     bool layers_ok = c.range("model.layers", m.layers, 1, max_layers);
@@ -95,13 +122,24 @@ void check_rules(const Scenario& sc, Checker& c) {
     bool ffn_ok = c.range("model.ffn_hidden_size", m.ffn_hidden_size, 0, max_width);
     c.range("model.vocab_size", m.vocab_size, 1, max_width);
     bool positions_ok = c.range("model.max_position_embeddings", m.max_position_embeddings, 1, max_seq_len);
+    c.range("model.norms_per_layer", m.norms_per_layer, 1, 16);
     bool experts_ok = c.range("model.num_experts", m.num_experts, 1, max_experts);
     if (c.range("model.experts_per_token", m.experts_per_token, 1, max_experts) && experts_ok &&
         m.experts_per_token > m.num_experts)
         c.fail("model.experts_per_token", [&] {
             return "must be at most model.num_experts (" + std::to_string(m.num_experts) + ")";
         });
-    c.real("model.params_override", m.params_override, 0, max_params);
+    bool moe_ffn_ok = c.range("model.moe_ffn_hidden_size", m.moe_ffn_hidden_size, 0, max_width);
+    if (c.range("model.num_shared_experts", m.num_shared_experts, 0, max_experts) && experts_ok && m.num_experts == 1 &&
+        m.num_shared_experts > 0)
+        c.fail("model.num_shared_experts", [&] { return std::string("must be 0 for a dense model (model.num_experts = 1)"); });
+    if (c.range("model.dense_layers", m.dense_layers, 0, max_layers) && layers_ok && experts_ok) {
+        if (m.num_experts == 1 && m.dense_layers > 0)
+            c.fail("model.dense_layers", [&] { return std::string("must be 0 for a dense model (model.num_experts = 1): every layer is dense"); });
+        else if (m.dense_layers > m.layers)
+            c.fail("model.dense_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + ")"); });
+    }
+    c.zero_or_real("model.params_override", m.params_override, 1, max_params, "count from the architecture");
 
     // training
     bool seq_ok = c.range("training.seq_len", tr.seq_len, 1, max_seq_len);
@@ -117,7 +155,23 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("training.global_batch_size", [] {
             return "set global_batch_size or grad_accum_steps (both are 0)";
         });
-    c.real("training.tokens", tr.tokens, 0, max_tokens, false);
+    c.real("training.tokens", tr.tokens, 1, max_tokens);
+    c.range("training.loss_chunks", tr.loss_chunks, 1, max_loss_chunks);
+    c.range("training.recompute_layers", tr.recompute_layers, 0, max_layers);
+
+    // fine-tuning
+    c.range("training.lora_rank", tr.lora_rank, 1, max_lora_rank);
+    if (tr.lora_targets & lora_targets_invalid)
+        c.fail("training.lora_targets", [&] { return std::string("must be attention, all_linear or a comma-separated list of q, k, v, o, gate, up, down"); });
+    else if ((tr.lora_targets & lora_all_linear) == 0 || (tr.lora_targets & ~lora_all_linear) != 0)
+        c.fail("training.lora_targets", [&] { return std::string("must name at least one of q, k, v, o, gate, up, down"); });
+    else if (is_adapter_method(tr.method) && m.mlp == MlpKind::gelu && tr.lora_targets == lora_gate)
+        c.fail("training.lora_targets", [&] { return std::string("selects no linear of this model: a GELU MLP has no gate (its linears are up and down)"); });
+    if (c.real("training.lora_dropout", tr.lora_dropout, 0, 1) && tr.lora_dropout >= 1)
+        c.fail("training.lora_dropout", [&] { return std::string("must be less than 1 (1 drops every adapter input)"); });
+    if (c.range("training.trainable_layers", tr.trainable_layers, 0, max_layers) && layers_ok &&
+        tr.trainable_layers > m.layers)
+        c.fail("training.trainable_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + "); 0 = all layers"); });
 
     // parallel
     bool gpus_ok = c.range("parallel.num_gpus", par.num_gpus, 1, max_gpus);
@@ -146,6 +200,8 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.tensor", [&] {
             return "must divide model.ffn_hidden_size (" + std::to_string(ffn) + ")";
         });
+    if (tp_ok && moe_ffn_ok && m.moe_ffn_hidden_size > 0 && m.moe_ffn_hidden_size % par.tensor != 0)
+        c.fail("parallel.tensor", [&] { return std::string("must divide model.moe_ffn_hidden_size (" + std::to_string(m.moe_ffn_hidden_size) + ")"); });
     if (pp_ok && layers_ok && par.pipeline > m.layers)
         c.fail("parallel.pipeline", [&] {
             return "must be at most model.layers (" + std::to_string(m.layers) + ")";
@@ -177,15 +233,23 @@ void check_rules(const Scenario& sc, Checker& c) {
                 return "must divide the data-parallel degree num_gpus / (tensor × pipeline) = " +
                        std::to_string(dp);
             });
+        // Sequences per step of all data-parallel ranks: at most 10^9 · 10^8, exact in an int64.
+        std::int64_t per_step = tr.micro_batch_size * dp;
+        if (micro_ok && accum_ok && tr.global_batch_size == 0 && tr.grad_accum_steps > 0 &&
+            double(tr.grad_accum_steps) * double(per_step) > double(max_batch))  // the product may not fit an int64
+            c.fail("training.grad_accum_steps", [&] {
+                return "gives a global batch of micro_batch_size × data-parallel degree × grad_accum_steps = " +
+                       std::to_string(tr.micro_batch_size) + " × " + std::to_string(dp) + " × " +
+                       std::to_string(tr.grad_accum_steps) + " sequences, more than " + std::to_string(max_batch);
+            });
         if (micro_ok && global_ok && accum_ok && tr.global_batch_size > 0) {
-            std::int64_t per_step = tr.micro_batch_size * dp;
             if (tr.global_batch_size % per_step != 0)
                 c.fail("training.global_batch_size", [&] {
                     return "must be a multiple of micro_batch_size × data-parallel degree (" +
                            std::to_string(tr.micro_batch_size) + " × " + std::to_string(dp) + " = " +
                            std::to_string(per_step) + ")";
                 });
-            else if (tr.grad_accum_steps > 0 && tr.grad_accum_steps * per_step != tr.global_batch_size)
+            else if (tr.grad_accum_steps > 0 && tr.global_batch_size / per_step != tr.grad_accum_steps)
                 c.fail("training.grad_accum_steps", [&] {
                     return "disagrees with global_batch_size: " + std::to_string(tr.global_batch_size) + " / (" +
                            std::to_string(tr.micro_batch_size) + " × " + std::to_string(dp) + ") = " +
@@ -196,9 +260,9 @@ void check_rules(const Scenario& sc, Checker& c) {
 
     // hardware
     bool memory_ok = c.real("hardware.memory_gib", hw.memory_gib, 0, 1e6, false);
-    bool peak_ok = c.real("hardware.peak_tflops", hw.peak_tflops, 0, 1e7, false);
-    bool achieved_ok = c.real("hardware.achieved_tflops", hw.achieved_tflops, 0, 1e7);
-    bool mfu_ok = c.real("hardware.mfu", hw.mfu, 0, 1);
+    bool peak_ok = c.real("hardware.peak_tflops", hw.peak_tflops, min_tflops, 1e7);
+    bool achieved_ok = c.zero_or_real("hardware.achieved_tflops", hw.achieved_tflops, min_tflops, 1e7, "use mfu");
+    bool mfu_ok = c.zero_or_real("hardware.mfu", hw.mfu, min_mfu, 1, "use achieved_tflops");
     if (achieved_ok && mfu_ok && hw.throughput_model == ThroughputModel::fixed && !(hw.achieved_tflops > 0) &&
         !(hw.mfu > 0))
         c.fail("hardware.achieved_tflops", [] {
@@ -220,6 +284,8 @@ void check_rules(const Scenario& sc, Checker& c) {
     c.real("hardware.intra_node_gbps", hw.intra_node_gbps, 0, 1e7, false);
     c.real("hardware.inter_node_gbps", hw.inter_node_gbps, 0, 1e7, false);
     c.real("hardware.memory_bandwidth_gbps", hw.memory_bandwidth_gbps, 0, 1e7, false);
+    c.real("hardware.cuda_context_gib", hw.cuda_context_gib, 0, 1e6);
+    c.real("hardware.allocator_overhead", hw.allocator_overhead, 0, 10);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "core/text.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -232,29 +234,37 @@ std::string pad(std::string_view text, std::size_t width, bool right_align) {
 
 std::string escape_markdown(std::string_view text) {
     std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        auto c = static_cast<unsigned char>(text[i]);
-        auto next = [&](std::size_t k) { return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0; };
-        if (c < 0x20 || c == 0x7f) {
-            out += ' ';
-        } else if (c == 0xC2 && next(1) >= 0x80 && next(1) <= 0x9F) {  // C1 control characters
-            out += ' ';
+    std::size_t characters = 0;
+    for (std::size_t i = 0; i < text.size(); ++characters) {
+        if (characters == max_text_length) {  // longer than any valid label: cut between characters
+            out += "…";
+            break;
+        }
+        std::size_t n = utf8_sequence_length(text, i);
+        if (n == 0) {  // not UTF-8: the replacement character, so the output always is
+            out += "\xEF\xBF\xBD";
             i += 1;
-        } else if (c == 0xE2 && ((next(1) == 0x80 && next(2) >= 0xAA && next(2) <= 0xAE) ||
-                                 (next(1) == 0x81 && next(2) >= 0xA6 && next(2) <= 0xA9))) {
-            i += 2;  // bidirectional overrides and isolates (U+202A–202E, U+2066–2069) would reorder the line
+            continue;
+        }
+        char32_t c = utf8_code_point(text, i, n);
+        if (is_control_or_format(c)) {
+            // Line breaks and other controls would end the line or the table row; format
+            // characters (bidi overrides, zero-width) would reorder or hide text: both go.
+            bool control = c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x2028 || c == 0x2029;
+            if (control) out += ' ';
         } else if (c == '<') {
             out += "&lt;";
         } else if (c == '>') {
             out += "&gt;";
         } else if (c == '&') {
             out += "&amp;";
-        } else if (std::string_view("\\`*_[]|~!#").find(char(c)) != std::string_view::npos) {
+        } else if (c < 0x80 && std::string_view("\\`*_[]|~!#").find(char(c)) != std::string_view::npos) {
             out += '\\';
             out += char(c);
         } else {
-            out += char(c);
+            out.append(text.substr(i, n));
         }
+        i += n;
     }
     return out;
 }

@@ -45,7 +45,9 @@ std::string output_note(const OutputSpec& output, const Estimate& estimate, Byte
 std::string format_explained(double value, std::string_view unit, ByteUnits units);
 
 // User text made inert in Markdown and HTML: Markdown punctuation is backslash-escaped, <, > and &
-// become entities, line breaks and other control characters become spaces.
+// become entities, line breaks and other control characters become spaces, invisible format
+// characters (bidi overrides, zero-width, core/text.hpp) are dropped, bytes that are not UTF-8
+// become U+FFFD, and text beyond max_text_length characters is cut (between characters) with "…".
 std::string escape_markdown(std::string_view text);
 
 // `text` padded with spaces to `width` characters (UTF-8 aware), on the left when right-aligned.

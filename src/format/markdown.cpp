@@ -1,5 +1,7 @@
 #include "format/markdown.hpp"
 
+#include "core/finetune.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -29,12 +31,29 @@ void table(std::string& out, const char* title, const char* value_title, const E
     }
 }
 
+std::string url_for_markdown(std::string_view url) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : url) {
+        if (c <= 0x20 || c >= 0x7F || c == '<' || c == '>' || c == '\\') {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += char(c);
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string estimate_to_markdown(const Scenario& sc, const Estimate& e, ByteUnits units, std::string_view link) {
     std::string out = "**" + cell(sc.model.name) + "** on " + format_grouped(double(sc.parallel.num_gpus)) + " × " +
                       cell(sc.hardware.gpu) + " — " + format_bytes(e.memory_per_gpu_bytes.total, units) +
-                      " per GPU (" + (e.fits ? "fits" : "does not fit") + ")\n\n";
+                      " per GPU (" + (e.fits ? "fits" : "does not fit") + ")" +
+                      (sc.training.method != TrainingMethod::full ? ", " + cell(describe_method(sc.training)) : "") +
+                      "\n\n";
     table(out, "per GPU", "memory", e, units, true);
     out += "\n";
     table(out, "compute", "value", e, units, false);
@@ -43,8 +62,9 @@ std::string estimate_to_markdown(const Scenario& sc, const Estimate& e, ByteUnit
         for (int i = 0; i < e.warnings.count; ++i) out += "- ⚠ " + cell(warning_message(e.warnings.items[i])) + "\n";
     }
     out += std::string("\n") + units_definition(units) + ".";
-    // Angle brackets: the URL may hold parentheses; the codec percent-encodes every other special character.
-    if (!link.empty()) out += " [Open this scenario in vramcalc](<" + std::string(link) + ">)";
+    // Angle brackets: the URL may hold parentheses. What could end the destination or the line
+    // (<, >, spaces, controls) and anything not ASCII is percent-encoded; the codec's links have none.
+    if (!link.empty()) out += " [Open this scenario in vramcalc](<" + url_for_markdown(link) + ">)";
     out += "\n";
     return out;
 }

@@ -15,9 +15,14 @@ async function fields() {
   }
   return fieldTable;
 }
-// The field shown as a picker rather than an input.
-const CONTROL_OF = { 'training.framework': 'framework_picker' };
+// Fields shown as a picker or a switch rather than an input.
+const CONTROL_OF = { 'training.framework': 'framework_picker', 'training.method': 'method:Full',
+  'training.lora_targets': 'training.lora_targets#q' };
 const controlOf = (p) => CONTROL_OF[p] || p;
+// Fine-tuning fields show only with their method (src/app/ui_inputs.cpp field_visible): the Tab
+// test runs with QLoRA (which shows all but trainable_layers) and checks that one with Freeze.
+const QLORA = 'v=2&mp=llama-3-8b&meth=qlora';
+const FREEZE = 'v=2&mp=llama-3-8b&meth=freeze';
 
 const INTERACTIVE = new Set(['button', 'textbox', 'spinbutton', 'combobox', 'checkbox', 'option', 'listbox',
   'menulistpopup', 'PopUpButton', 'slider', 'link', 'switch', 'radio', 'tab']);
@@ -31,11 +36,11 @@ const focused = (page) => page.evaluate(() => {
 
 export const tests = [
   ['keyboard: Tab from page load reaches every field in reading order with a visible focus ring; Shift+Tab goes back', async ({ browser, server }) => {
-    const { page, context, problems } = await openPage(browser, server.url + 'index.html', { width: 1100, height: 760 });
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#' + QLORA, { width: 1100, height: 760 });
     await settle(page);
     const order = await page.evaluate(() => [...document.querySelectorAll('#ui [data-id]')]
       .filter((e) => e.tabIndex >= 0 && !e.closest('.vc-listbox')).map((e) => e.dataset.id));
-    const all = await fields();
+    const all = (await fields()).filter((f) => f.path !== 'training.trainable_layers');  // Freeze only (next test)
     for (const f of all) assert(order.includes(controlOf(f.path)), `${f.path} (${f.label}) is not reachable by Tab`);
     // Reading order: the fields come top to bottom (left to right within a row) as drawn.
     const t = test(page);
@@ -67,51 +72,59 @@ export const tests = [
   }],
 
   ['accessibility tree (CDP): every control has a role and a name, every field is named by its label, results are named', async ({ browser, server }) => {
-    const { page, context, problems } = await openPage(browser, server.url + 'index.html', { width: 1100, height: 760 });
-    await settle(page);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Accessibility.enable');
-    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
-    const live = nodes.filter((n) => !n.ignored);
-    const role = (n) => (n.role && n.role.value) || '';
-    const name = (n) => ((n.name && n.name.value) || '').trim();
-    const controls = live.filter((n) => INTERACTIVE.has(role(n)));
-    const unnamed = controls.filter((n) => !name(n));
-    assert(controls.length >= 100, `only ${controls.length} controls in the accessibility tree`);
-    assert(unnamed.length === 0, `controls without a name: ${unnamed.map((n) => role(n) + '#' + n.backendDOMNodeId).join(', ')}`);
-    const byName = new Map();  // name -> the roles of the controls with that name
-    for (const n of controls) byName.set(name(n), (byName.get(name(n)) || new Set()).add(role(n)));
-    const all = await fields();
-    const names = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#ui [data-id]')]
-      .map((e) => [e.dataset.id, e.getAttribute('aria-label') || e.textContent])));
-    for (const f of all) {
-      const id = controlOf(f.path);
-      const label = names[id];
-      assert(label && label.startsWith(f.label), `${f.path}: its control is named "${label}", not by its label "${f.label}"`);
-      assert(byName.has(label), `${f.path}: no control named "${label}" in the accessibility tree`);
+    const covered = new Set();
+    for (const link of [QLORA, FREEZE]) {
+      const { page, context, problems } = await openPage(browser, server.url + 'index.html#' + link, { width: 1100, height: 760 });
+      await settle(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Accessibility.enable');
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const live = nodes.filter((n) => !n.ignored);
+      const role = (n) => (n.role && n.role.value) || '';
+      const name = (n) => ((n.name && n.name.value) || '').trim();
+      const controls = live.filter((n) => INTERACTIVE.has(role(n)));
+      const unnamed = controls.filter((n) => !name(n));
+      assert(controls.length >= 100, `only ${controls.length} controls in the accessibility tree`);
+      assert(unnamed.length === 0, `controls without a name: ${unnamed.map((n) => role(n) + '#' + n.backendDOMNodeId).join(', ')}`);
+      const byName = new Map();  // name -> the roles of the controls with that name
+      for (const n of controls) byName.set(name(n), (byName.get(name(n)) || new Set()).add(role(n)));
+      const all = await fields();
+      const names = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('#ui [data-id]')]
+        .map((e) => [e.dataset.id, e.getAttribute('aria-label') || e.textContent])));
+      const shown = all.filter((f) => names[controlOf(f.path)] !== undefined);
+      for (const f of shown) {
+        covered.add(f.path);
+        const id = controlOf(f.path);
+        const label = names[id];
+        if (id !== f.path) { assert(byName.has(label), `${f.path}: no control named "${label}"`); continue; }
+        assert(label && label.startsWith(f.label), `${f.path}: its control is named "${label}", not by its label "${f.label}"`);
+        assert(byName.has(label), `${f.path}: no control named "${label}" in the accessibility tree`);
+      }
+      // Fields have the roles of what they are.
+      const kinds = Object.fromEntries(all.map((f) => [f.path, f.kind]));
+      for (const f of shown.filter((f) => controlOf(f.path) === f.path)) {
+        const r = byName.get(names[controlOf(f.path)]);
+        const list = [...r].join('/');
+        if (f.kind === 'boolean') assert(r.has('checkbox'), `${f.path} is a ${list}, not a checkbox`);
+        // Numbers are spin buttons; a number with a few values (ZeRO stage) is a drop-down.
+        if (f.kind === 'integer' || f.kind === 'number') assert(r.has('spinbutton') || r.has('combobox'), `${f.path} is a ${list}, not a spinbutton`);
+      }
+      assert(Object.keys(kinds).length === all.length, 'field table without kinds');
+      // Results: the verdict text, the named tables (peak breakdown, headline tiles, details), the charts as images.
+      const tables = live.filter((n) => role(n) === 'table');
+      const images = live.filter((n) => role(n) === 'image' || role(n) === 'img');
+      assert(tables.length >= 4 && tables.every((n) => name(n)), `tables: ${tables.map(name).join(' | ')}`);
+      assert(tables.some((n) => /^Headline results/.test(name(n))), 'no headline results table');
+      assert(tables.some((n) => /^Memory per GPU at the peak/.test(name(n))), 'no peak breakdown table');
+      assert(images.length >= 3 && images.every((n) => name(n)), `images: ${images.map(name).join(' | ')}`);
+      assert(images.some((n) => /^Memory over one training step, peak in the/.test(name(n))), `no memory timeline image: ${images.map(name).join(' | ')}`);
+      const headline = await page.evaluate(() => document.querySelector('[data-id="tiles"]').textContent);
+      assert(/TFLOP-hours/.test(headline), `TFLOP-hours is not among the headline results: ${headline}`);
+      await noProblems(page, problems);
+      await context.close();
     }
-    // Fields have the roles of what they are.
-    const kinds = Object.fromEntries(all.map((f) => [f.path, f.kind]));
-    for (const f of all) {
-      const r = byName.get(names[controlOf(f.path)]);
-      const list = [...r].join('/');
-      if (f.kind === 'boolean') assert(r.has('checkbox'), `${f.path} is a ${list}, not a checkbox`);
-      // Numbers are spin buttons; a number with a few values (ZeRO stage) is a drop-down.
-      if (f.kind === 'integer' || f.kind === 'number') assert(r.has('spinbutton') || r.has('combobox'), `${f.path} is a ${list}, not a spinbutton`);
-    }
-    assert(Object.keys(kinds).length === all.length, 'field table without kinds');
-    // Results: the verdict text, the named tables (peak breakdown, headline tiles, details), the charts as images.
-    const tables = live.filter((n) => role(n) === 'table');
-    const images = live.filter((n) => role(n) === 'image' || role(n) === 'img');
-    assert(tables.length >= 4 && tables.every((n) => name(n)), `tables: ${tables.map(name).join(' | ')}`);
-    assert(tables.some((n) => /^Headline results/.test(name(n))), 'no headline results table');
-    assert(tables.some((n) => /^Memory per GPU at the peak/.test(name(n))), 'no peak breakdown table');
-    assert(images.length >= 3 && images.every((n) => name(n)), `images: ${images.map(name).join(' | ')}`);
-    assert(images.some((n) => /^Memory over one training step, peak in the/.test(name(n))), `no memory timeline image: ${images.map(name).join(' | ')}`);
-    const headline = await page.evaluate(() => document.querySelector('[data-id="tiles"]').textContent);
-    assert(/TFLOP-hours/.test(headline), `TFLOP-hours is not among the headline results: ${headline}`);
-    await noProblems(page, problems);
-    await context.close();
+    const missing = (await fields()).filter((f) => !covered.has(f.path)).map((f) => f.path);
+    assert(missing.length === 0, `fields without a named control: ${missing.join(', ')}`);
   }],
 
   ['clipboard: a paste lands in a field and applies on Enter; a copy takes the field\'s text', async ({ browser, server }) => {

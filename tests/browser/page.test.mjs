@@ -56,6 +56,40 @@ export const tests = [
     await context.close();
   }],
 
+  ['the Method picker switches to LoRA and QLoRA: LoRA fields appear, trainable and the link follow', async ({ browser, server }) => {
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=2&mp=llama-3-8b');
+    await settle(page);
+    const t = test(page);
+    assert(!(await t.rect('training.lora_rank')), 'LoRA fields must be hidden in full training');
+    const full = await t.estimate();
+    await clickItem(page, 'method:LoRA');
+    let sc = await t.scenario();
+    assert(sc.training.method === 'lora', `method after the click: ${sc.training.method}`);
+    assert(await t.rect('training.lora_rank'), 'the LoRA rank field did not appear');
+    let e = await t.estimate();
+    // Llama-3-8B, r 8 on q and v (PEFT's default): 32 · 8 · ((4096 + 4096) + (4096 + 1024)).
+    assert(e.parameters.trainable === 32 * 8 * (8192 + 5120), `trainable: ${e.parameters.trainable}`);
+    assert(e.memory_per_gpu_bytes.total < full.memory_per_gpu_bytes.total, 'LoRA should need less than full training');
+    // Ticking the o checkbox adds the out-projection's adapters; the link records the list.
+    await clickItem(page, 'training.lora_targets#o');
+    sc = await t.scenario();
+    assert(sc.training.lora_targets === 'q,v,o', `targets after ticking o: ${sc.training.lora_targets}`);
+    e = await t.estimate();
+    assert(e.parameters.trainable === 32 * 8 * (8192 + 5120 + 8192), `trainable with o: ${e.parameters.trainable}`);
+    let hash = await page.evaluate(() => location.hash);
+    assert(/(^#|&)meth=lora(&|$)/.test(hash) && /(^#|&)tgt=q(,|%2C)v(,|%2C)o(&|$)/.test(hash), `URL fragment: ${hash}`);
+    // QLoRA: the base-format field appears, the weights shrink to about a quarter.
+    await clickItem(page, 'method:QLoRA');
+    assert((await t.scenario()).training.method === 'qlora', 'method after clicking QLoRA');
+    assert(await t.rect('training.base_weight_format'), 'the QLoRA base format field did not appear');
+    const q = await t.estimate();
+    assert(q.model_states_bytes.frozen_weights < 0.4 * e.model_states_bytes.frozen_weights, 'NF4 base not smaller');
+    hash = await page.evaluate(() => location.hash);
+    assert(hash === '#' + (await t.link()), 'URL fragment differs from the encoded scenario');
+    await noProblems(page, problems);
+    await context.close();
+  }],
+
   ['keyboard: typing a layer count changes parameters exactly by the added layers', async ({ browser, server }) => {
     const { page, context, problems } = await openPage(browser, server.url + 'index.html');
     await settle(page);

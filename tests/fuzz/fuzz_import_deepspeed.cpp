@@ -11,7 +11,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string_view text(reinterpret_cast<const char*>(data), size);
     Scenario base;
     auto r = codec::import_deepspeed_config(text, base);
-    for (const auto& issue : r.issues) FUZZ_CHECK(!issue.field.empty() && !issue.message.empty(), "issue without field or message");
+    fuzz::check_issues(r.issues);
+    for (const auto& note : r.notes) FUZZ_CHECK_CLEAN(note, "note");
+    for (const auto& key : r.unmapped_keys) FUZZ_CHECK_CLEAN(key, "unmapped key");
     nlohmann::json listed = {{"unmapped", r.unmapped_keys}, {"notes", r.notes}, {"issues", codec::issues_to_json(r.issues)}};
     (void)listed.dump();
     // The model and hardware are never touched.

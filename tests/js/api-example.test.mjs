@@ -18,7 +18,7 @@ let base;
 before(async () => {
   distFile('api-example.html');
   distFile('api-example.js');
-  assert.ok(existsSync(chromium), `${chromium} is missing: bash .ci/install-deps.sh web installs it`);
+  assert.ok(existsSync(chromium), `${chromium} is missing: bash .ci/install-deps.sh js installs it`);
   server = spawn('python3', [join(root, 'tests', 'js', 'csp_server.py'), distDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [chunk] = await once(server.stdout, 'data');
   base = `http://127.0.0.1:${parseInt(String(chunk), 10)}`;

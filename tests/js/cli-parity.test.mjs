@@ -46,6 +46,24 @@ const scenarios = {
   'GPT-3 175B on 8 x A100: does not fit, with warnings': {
     model: { preset: 'gpt3-175b' },
   },
+  'LoRA r16 on q,k,v,o with dropout, fp32 adapters, Llama-3-8B on 2 GPUs, full recompute': {
+    model: 'llama-3-8b',
+    training: { method: 'lora', lora_rank: 16, lora_targets: 'q,k,v,o', lora_dropout: 0.05, recompute: 'full',
+      micro_batch_size: 4, global_batch_size: 64, tokens: 2e8 },
+    parallel: { num_gpus: 2, zero_stage: 0 },
+  },
+  'QLoRA NF4 all linear layers, torchtune, Qwen2.5-7B on one RTX 4090': {
+    model: 'qwen2.5-7b',
+    training: { method: 'qlora', lora_rank: 64, lora_targets: 'all_linear', framework: 'torchtune', precision: 'bf16',
+      adapter_dtype: 'match', recompute: 'full', global_batch_size: 8, tokens: 5e7 },
+    parallel: { num_gpus: 1, zero_stage: 0 },
+    hardware: { gpu: 'RTX-4090' },
+  },
+  'freeze: the last 4 layers of DeepSeekMoE-16B, int8 format set but unused': {
+    model: 'deepseek-moe-16b',
+    training: { method: 'freeze', trainable_layers: 4, base_weight_format: 'int8', global_batch_size: 32 },
+    parallel: { num_gpus: 8, zero_stage: 2, expert: 8 },
+  },
 };
 
 const api = await loadApi();

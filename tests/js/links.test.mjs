@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { loadApi } from './_support.mjs';
+import { cliJson, loadApi } from './_support.mjs';
 
 const api = await loadApi();
 const clone = (x) => JSON.parse(JSON.stringify(x));
@@ -34,6 +34,10 @@ const roundTrips = [
     { parallel: { num_gpus: 64, pipeline: 4, interleave: 2 },
       hardware: { throughput_model: 'predicted', gpus_per_node: 4, intra_node_gbps: 123.5, inter_node_gbps: 12.5, memory_bandwidth_gbps: 1555 } }],
   ['grad accumulation instead of a global batch', { training: { global_batch_size: 0, grad_accum_steps: 3 } }],
+  ['LoRA with an explicit target list', { model: 'llama-3-8b',
+    training: { method: 'lora', lora_rank: 32, lora_targets: 'q,v,gate', lora_dropout: 0.1, adapter_dtype: 'match' } }],
+  ['QLoRA with int8 base weights', { model: 'mistral-7b', training: { method: 'qlora', lora_targets: 'all_linear', base_weight_format: 'int8' } }],
+  ['freeze the last 2 layers', { model: 'gemma-2-2b', training: { method: 'freeze', trainable_layers: 2 } }],
 ];
 
 const presetRoundTrips = [
@@ -54,6 +58,31 @@ for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
     assert.deepStrictEqual(api.decodeLink(`#${link}`), decoded, 'a leading # is accepted');
   });
 }
+
+test('a LoRA link round-trips through every face with identical numbers (link, JS API, CLI)', () => {
+  // The link a person shares: QLoRA on Llama 3.1 8B, r 16 on q, k, v, o, one RTX 4090.
+  const link = 'v=2&mp=llama-3.1-8b&gpu=RTX-4090&meth=qlora&rank=16&tgt=attention&ldrop=0.05&b=2&B=16&N=1&z=0';
+  const decoded = api.decodeLink(link);
+  assert.deepStrictEqual(decoded.issues, []);
+  const t = decoded.scenario.training;
+  assert.equal(t.method, 'qlora');
+  assert.equal(t.lora_rank, 16);
+  assert.equal(t.lora_targets, 'attention');
+  assert.equal(t.lora_dropout, 0.05);
+  const fromApi = api.estimate(decoded.scenario);
+  assert.equal(fromApi.parameters.trainable, 32 * 16 * ((4096 + 4096) + 2 * (4096 + 1024) + (4096 + 4096)));
+  // The JS API writes the same link back, the CLI opens it to the same numbers and prints it again.
+  assert.equal(api.encodeLink(decoded.scenario), link);
+  const fromCli = cliJson({}, ['--link', link]);
+  assert.equal(fromCli.status, 0);
+  assert.deepStrictEqual(fromCli.json, fromApi);
+  const printed = cliJson(decoded.scenario, ['--print-link']);
+  assert.equal(printed.before.trim(), link);
+  // The target list in its text form survives the link too (written in q,k,v,o,gate,up,down order).
+  const listed = api.encodeLink({ ...decoded.scenario, training: { ...t, lora_targets: 'gate, v_proj' } });
+  assert.match(listed, /(^|&)tgt=v(,|%2C)gate(&|$)/);
+  assert.equal(api.decodeLink(listed).scenario.training.lora_targets, 'v,gate');
+});
 
 test('links hold only what differs from the defaults', () => {
   assert.equal(api.encodeLink({}), 'v=2');
@@ -81,7 +110,7 @@ const V1_DEFAULTS = Object.freeze({
     tied_embeddings: true, position_embedding: 'learned', max_position_embeddings: 2048, num_experts: 1,
     experts_per_token: 1, params_override: 0,
     // Fields added after version 1 take the values that reproduce what a v1 link meant.
-    activation: 'auto',
+    activation: 'auto', norms_per_layer: 2, moe_ffn_hidden_size: 0, num_shared_experts: 0, dense_layers: 0,
   },
   training: {
     seq_len: 2048, micro_batch_size: 1, global_batch_size: 1024, grad_accum_steps: 0, tokens: 300e9,
@@ -91,6 +120,9 @@ const V1_DEFAULTS = Object.freeze({
     framework: 'generic', kernels: 'fused', loss: 'standard', loss_chunks: 8, recompute_layers: 0,
     optimizer_impl: 'fused', paged_optimizer: false, persistent_gradients: true, optimizer_in_backward: false,
     offload_activations: false,
+    // Every parameter trained.
+    method: 'full', lora_rank: 8, lora_targets: 'q,v', lora_dropout: 0, adapter_dtype: 'fp32',
+    base_weight_format: 'nf4', trainable_layers: 0,
   },
   parallel: {
     num_gpus: 8, tensor: 1, pipeline: 1, zero_stage: 1, sequence_parallel: false, partition_activations: false,

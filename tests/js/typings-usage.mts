@@ -45,6 +45,11 @@ const published: number | undefined = models[0].published_params;
 const gpus: GpuPreset[] = api.gpuPresets();
 const table: FieldInfo[] = api.fields();
 const defaults: Scenario = api.defaultScenario();
+const qlora: Estimate = api.estimate({
+  model: 'llama-3-8b',
+  training: { method: 'qlora', lora_rank: 16, lora_targets: 'all_linear', base_weight_format: 'nf4', adapter_dtype: 'fp32' },
+});
+const trainable: number = qlora.parameters.trainable;
 
 // @ts-expect-error: not a precision
 api.estimate({ training: { precision: 'fp8' } });
@@ -54,7 +59,9 @@ api.estimate({ model: { layerz: 3 } });
 api.estimate({ model: { layers: '32' } });
 // @ts-expect-error: the API object is read-only
 api.version = '2';
+// @ts-expect-error: not a training method
+api.estimate({ training: { method: 'prefix' } });
 // @ts-expect-error: fits is a boolean
 const wrong: string = e.fits;
 
-console.log(gib, fits, warningIds, days, full, issues, linkIssues, layers, version, published, gpus, table, defaults, wrong);
+console.log(gib, fits, warningIds, days, full, issues, linkIssues, layers, version, published, gpus, table, defaults, trainable, wrong);

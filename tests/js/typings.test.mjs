@@ -1,6 +1,6 @@
 // The typings are valid TypeScript and say what users need: tests/js/typings-usage.mts is
 // type-checked with tsc --strict against dist/vramcalc.d.mts (the name TypeScript looks up for
-// vramcalc.mjs). tsc comes from Debian's node-typescript (bash .ci/install-deps.sh web).
+// vramcalc.mjs). tsc comes from Debian's node-typescript (bash .ci/install-deps.sh js).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ test('dist ships the typings under both names, identical to src/bindings/vramcal
 });
 
 test('typical TypeScript code compiles against the typings (tsc --strict), and misuse does not', () => {
-  assert.ok(existsSync(tsc), `${tsc} is missing: bash .ci/install-deps.sh web installs node-typescript`);
+  assert.ok(existsSync(tsc), `${tsc} is missing: bash .ci/install-deps.sh js installs node-typescript`);
   const dir = mkdtempSync(join(tmpdir(), 'vramcalc-tsc-'));
   try {
     copyFileSync(distFile('vramcalc.d.mts'), join(dir, 'vramcalc.d.mts'));

@@ -1,0 +1,367 @@
+#include "cli/cli.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <fcntl.h>
+#include <optional>
+#include <sstream>
+#include <string_view>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/report.hpp"
+#include "codec/codec.hpp"
+#include "codec/import_deepspeed.hpp"
+#include "codec/import_hf.hpp"
+#include "codec/plan_json.hpp"
+#include "core/fields.hpp"
+#include "core/frameworks.hpp"
+#include "core/presets.hpp"
+#include "format/markdown.hpp"
+
+namespace vramcalc::cli {
+namespace {
+
+const char* const help_text =
+    "vramcalc: GPU memory and compute for training a transformer.\n\n"
+    "Usage: vramcalc [options] [--FIELD VALUE ...]\n\n"
+    "Input (applied in this order):\n"
+    "  --config FILE        scenario JSON ('-' for stdin); see docs/formulas.md\n"
+    "  --link FRAGMENT      a link fragment (\"v=2&mp=llama-3-8b&b=4\"; v=1 links keep their meaning)\n"
+    "  --hf-config FILE     a Hugging Face config.json: sets the model (docs/imports.md)\n"
+    "  --deepspeed-config FILE  a DeepSpeed config: ZeRO stage, offload, batch sizes, bf16/fp16\n"
+    "                       (imports keep the other fields; flags after them override them;\n"
+    "                       keys they cannot map are listed on stderr as notes)\n"
+    "                       (files and stdin: at most 1 MiB is read)\n"
+    "  --model-preset ID    start from a model preset (--list-presets); the sequence length is lowered\n"
+    "                       to the model's learned positions unless --seq-len is given (a note says so)\n"
+    "  --gpu ID             a GPU preset (or any label: UTF-8, at most 200 characters, no control characters)\n"
+    "  --framework NAME     megatron, deepspeed, fsdp, hf, torchtune or generic: sets that stack's\n"
+    "                       kernels, loss, optimizer kernel, precision and sharding (flags after it\n"
+    "                       override them; docs/formulas.md \"Framework profiles\")\n"
+    "  --FIELD VALUE        any field by path or name: --model.layers 80, --hidden-size 8192,\n"
+    "                       --flash-attention (booleans: no value = true, --no-dropout = false)\n"
+    "                       fine-tuning: --method lora|qlora|freeze --lora-rank 16\n"
+    "                       --lora-targets q,v (or attention, all_linear) --trainable-layers 4\n"
+    "Output:\n"
+    "  --json               the full estimate as JSON (bytes and FLOPs as numbers)\n"
+    "  --gb                 decimal GB (1e9 bytes) instead of GiB (2^30 bytes)\n"
+    "  --explain            every result with its formula, your inputs and the source\n"
+    "  --markdown           the results as a Markdown table\n"
+    "  --print-link         print the link fragment of the scenario\n"
+    "  --plan               search every layout (t, p, DP, ZeRO, micro-batch, recompute, SP,\n"
+    "                       interleave, offload) for the scenario's model, GPU, GPU count,\n"
+    "                       global batch and sequence; print the fastest that fit\n"
+    "  --plan-top N         how many layouts --plan prints (default 10)\n"
+    "  --plan-hold LIST     keep these at the scenario's values instead of searching them:\n"
+    "                       tensor,recompute,sequence_parallel,zero_stage,interleave,\n"
+    "                       offload_optimizer\n"
+    "  --list-presets       model and GPU presets\n"
+    "  --list-fields        every field with its URL key, unit and meaning\n"
+    "Exit status: 0 ok, 2 invalid input (each problem on stderr, naming the field), 3 internal error.\n";
+
+std::string list_presets() {
+    std::string out = "Models (id: name, parameters as counted, source)\n";
+    for (const auto& p : model_presets()) {
+        Scenario s;
+        s.model = p.model;
+        out += printf_string("  %-16s %-20s %18s  %s\n", p.id, p.model.name.c_str(),
+                             format_grouped(estimate(s).parameters.total).c_str(), p.source);
+    }
+    out += "\nGPUs (id: memory GiB, peak dense TFLOP/s, typical achieved TFLOP/s, $/GPU-h, source)\n";
+    for (const auto& g : gpu_presets())
+        out += printf_string("  %-10s %7s GiB %8s %7s %7s  %s\n", g.id, format_sig(g.memory_gib, 4).c_str(),
+                             format_sig(g.peak_tflops, 5).c_str(), format_sig(g.achieved_tflops, 4).c_str(),
+                             format_money(g.price_per_gpu_hour).c_str(), g.source);
+    return out;
+}
+
+std::string list_fields() {
+    std::string out;
+    for (const auto& f : scenario_fields()) {
+        std::string choices;
+        for (const char* c : f.choices) choices += (choices.empty() ? " [" : "|") + std::string(c);
+        if (!choices.empty()) choices += "]";
+        out += printf_string("  %-32s %-7s %s%s%s\n", f.path, f.url_key, f.help, choices.c_str(),
+                             *f.unit ? (std::string(" (") + f.unit + ")").c_str() : "");
+    }
+    return out;
+}
+
+// "--hidden-size" / "--hidden_size" / "--model.hidden_size" -> the field.
+const FieldSpec* field_for_flag(std::string name) {
+    for (char& c : name)
+        if (c == '-') c = '_';
+    if (const FieldSpec* f = find_field_by_path(name)) return f;
+    for (const auto& f : scenario_fields()) {
+        std::string_view path = f.path;
+        if (path.substr(path.find('.') + 1) == name) return &f;
+    }
+    return nullptr;
+}
+
+// User text (an argument, a path) as messages quote it: escaped, at most 120 bytes.
+std::string quote_arg(std::string_view text) { return "\"" + codec::excerpt(text, 120) + "\""; }
+std::string shown(std::string_view text) { return codec::excerpt(text, 60); }
+
+// Reads a file or stdin, at most max_input_bytes; a problem names the flag.
+std::optional<std::string> read_input(const FileReader& read, const std::string& flag, const std::string& path,
+                                      std::vector<ValidationIssue>& issues) {
+    ReadResult r = read(path, max_input_bytes + 1);
+    std::string what = path == "-" ? std::string("standard input") : "file " + quote_arg(path);
+    if (!r.ok) {
+        issues.push_back({flag, "cannot read " + what + ": " + codec::excerpt(r.problem, 200)});
+        return std::nullopt;
+    }
+    if (r.text.size() > max_input_bytes) {
+        issues.push_back({flag, "cannot read " + what + ": it is larger than " + format_grouped(double(max_input_bytes)) +
+                                    " bytes (1 MiB); stopped reading there"});
+        return std::nullopt;
+    }
+    return std::move(r.text);
+}
+
+// One line per item, at most max_printed_lines, then how many more.
+template <class Item, class Line>
+void print_lines(std::string& to, const std::vector<Item>& items, Line line, const char* more) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i == max_printed_lines) {
+            to += std::string("… and ") + format_grouped(double(items.size() - i)) + " more " + more + "\n";
+            break;
+        }
+        to += line(items[i]) + "\n";
+    }
+}
+
+int report_invalid(Result& r, std::vector<ValidationIssue> issues, bool json) {
+    codec::tidy_issues(issues, "input", max_printed_lines);
+    for (const auto& i : issues) r.err += "error: " + i.field + ": " + i.message + "\n";
+    if (json) {
+        r.out += nlohmann::json{{"errors", codec::issues_to_json(issues)}}.dump(
+                     2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                 "\n";
+    }
+    return exit_invalid;
+}
+
+int run_unguarded(const std::vector<std::string>& args, const FileReader& read, Result& r) {
+    Scenario scenario;
+    std::vector<ValidationIssue> issues;
+    std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
+    std::vector<std::string> import_notes;
+    bool model_preset_chosen = false, seq_len_given = false;
+    bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false, plan_mode = false;
+    int plan_top = 10;
+    PlanOptions plan_options;
+
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::optional<std::string> inline_value;
+        if (auto eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
+            inline_value = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+        }
+        auto take_value = [&](const std::string& flag) -> std::optional<std::string> {
+            if (inline_value) return inline_value;
+            if (i + 1 < args.size()) return args[++i];
+            issues.push_back({shown(flag), "needs a value"});
+            return std::nullopt;
+        };
+        if (arg == "--help" || arg == "-h") {
+            r.out += help_text;
+            return exit_ok;
+        } else if (arg == "--json") {
+            json = true;
+        } else if (arg == "--gb") {
+            decimal_gb = true;
+        } else if (arg == "--explain") {
+            explain_terms = true;
+        } else if (arg == "--markdown") {
+            markdown = true;
+        } else if (arg == "--print-link") {
+            print_link = true;
+        } else if (arg == "--plan") {
+            plan_mode = true;
+        } else if (arg == "--plan-hold") {
+            auto value = take_value("--plan-hold");
+            if (!value) continue;
+            std::stringstream list(*value);
+            for (std::string item; std::getline(list, item, ',');) {
+                if (!hold_plan_choice(plan_options, item))
+                    issues.push_back({"--plan-hold", "unknown choice " + quote_arg(item) + " (" + plan_hold_names + ")"});
+            }
+        } else if (arg == "--plan-top") {
+            auto value = take_value("--plan-top");
+            if (!value) continue;
+            char* end = nullptr;
+            errno = 0;
+            long n = std::strtol(value->c_str(), &end, 10);
+            bool digits = !value->empty() && value->find_first_not_of("0123456789") == std::string::npos;
+            if (!digits || errno != 0 || *end != '\0' || n < 1 || n > 1000)
+                issues.push_back({"--plan-top", "must be an integer from 1 to 1000 (got " + quote_arg(*value) + ")"});
+            else
+                plan_top = int(n);
+        } else if (arg == "--list-presets") {
+            r.out += list_presets();
+            return exit_ok;
+        } else if (arg == "--list-fields") {
+            r.out += list_fields();
+            return exit_ok;
+        } else if (arg == "--config") {
+            auto path = take_value("--config");
+            if (!path) continue;
+            auto text = read_input(read, "--config", *path, issues);
+            if (!text) continue;
+            // Rules are checked once, after every flag is applied.
+            auto decoded = codec::scenario_from_json_text(*text, scenario, /*check_rules=*/false);
+            scenario = decoded.scenario;
+            issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
+            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
+        } else if (arg == "--hf-config" || arg == "--deepspeed-config") {
+            auto path = take_value(arg);
+            if (!path) continue;
+            auto text = read_input(read, arg, *path, issues);
+            if (!text) continue;
+            bool hf = arg == "--hf-config";
+            auto imported = hf ? codec::import_hf_config(*text, scenario) : codec::import_deepspeed_config(*text, scenario);
+            scenario = imported.scenario;
+            std::string label = hf ? "hf-config" : "deepspeed-config";
+            for (const auto& note : imported.notes) import_notes.push_back(label + ": " + note);
+            for (auto& issue : imported.issues) issues.push_back({label + ": " + issue.field, issue.message});
+        } else if (arg == "--link") {
+            auto fragment = take_value("--link");
+            if (!fragment) continue;
+            auto decoded = codec::decode_link(*fragment);
+            scenario = decoded.scenario;
+            for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
+            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
+        } else if (arg == "--model-preset" || arg == "--preset") {
+            auto id = take_value("--model-preset");
+            const ModelPreset* preset = id ? find_model_preset(*id) : nullptr;
+            if (preset) set_model_from_preset(scenario, *preset, &notes), model_preset_chosen = true;  // seq_len fitted at the end
+            if (id && !preset)
+                issues.push_back({"model.preset", "unknown model preset " + quote_arg(*id) + " (see --list-presets)"});
+        } else if (arg == "--gpu" || arg == "--hardware.gpu") {
+            // A preset id, or a label under the rules of every text field (validate() checks it).
+            auto id = take_value("--gpu");
+            if (id && !apply_gpu_preset(scenario, *id)) scenario.hardware.gpu = *id;
+        } else if (arg.starts_with("--")) {
+            std::string name = arg.substr(2);
+            bool negated = false;
+            const FieldSpec* field = field_for_flag(name);
+            if (!field && name.starts_with("no-")) {
+                field = field_for_flag(name.substr(3));
+                negated = field && field->kind == FieldKind::boolean;
+                if (!negated) field = nullptr;
+            }
+            if (!field) {
+                issues.push_back({shown(arg), "unknown option (see --help and --list-fields)"});
+                continue;
+            }
+            std::string value;
+            if (field->kind == FieldKind::boolean && !inline_value) {
+                bool next_is_bool = i + 1 < args.size() && (args[i + 1] == "1" || args[i + 1] == "0" ||
+                                                            args[i + 1] == "true" || args[i + 1] == "false");
+                value = next_is_bool ? args[++i] : (negated ? "0" : "1");
+            } else {
+                auto v = take_value(arg);
+                if (!v) continue;
+                value = *v;
+            }
+            std::string problem = codec::set_field_from_text(scenario, *field, value);
+            seq_len_given = seq_len_given || (problem.empty() && std::string_view(field->path) == "training.seq_len");
+            // --framework applies its profile like a preset; flags after it override.
+            if (problem.empty() && std::string_view(field->path) == "training.framework")
+                apply_framework_profile(scenario, scenario.training.framework);
+            if (!problem.empty()) issues.push_back({field->path, problem});
+        } else {
+            issues.push_back({shown(arg), "unexpected argument (see --help)"});
+        }
+    }
+
+    print_lines(r.err, import_notes, [](const std::string& n) { return "note: " + n; }, "notes");
+    // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
+    if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
+    if (issues.empty() && plan_mode) {
+        print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+        PlanOptions options = plan_options;
+        options.max_results = plan_top;
+        PlanResult result = plan(scenario, options);
+        if (json)
+            r.out += codec::plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        else
+            r.out += format_plan(result, decimal_gb ? ByteUnits::gb : ByteUnits::gib);
+        return exit_ok;
+    }
+    if (issues.empty()) {
+        Evaluation evaluation = evaluate(scenario);
+        if (!evaluation.ok()) return report_invalid(r, evaluation.errors, json);
+        print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+        if (print_link) r.out += codec::encode_link(scenario) + "\n";
+        auto units = decimal_gb ? ByteUnits::gb : ByteUnits::gib;
+        if (json) {
+            r.out += codec::evaluation_to_json(scenario, evaluation, notes, explain_terms)
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                     "\n";
+        } else if (markdown) {
+            r.out += estimate_to_markdown(scenario, evaluation.estimate, units, "");
+        } else {
+            r.out += format_report(scenario, evaluation.estimate, units);
+            if (explain_terms) r.out += format_explain(explain(scenario, evaluation.estimate), units);
+        }
+        return exit_ok;
+    }
+    std::vector<ValidationIssue> rules = validate(scenario);
+    issues.insert(issues.end(), rules.begin(), rules.end());
+    return report_invalid(r, std::move(issues), json);
+}
+
+}  // namespace
+
+ReadResult read_file(const std::string& path, std::size_t limit) {
+    ReadResult r;
+    bool from_stdin = path == "-";
+    int fd = from_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        r.problem = std::strerror(errno);
+        return r;
+    }
+    struct stat info {};
+    if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
+        r.problem = "it is a directory";
+    } else {
+        r.ok = true;
+        char buffer[65536];
+        while (r.text.size() < limit) {
+            ssize_t n = ::read(fd, buffer, std::min(sizeof buffer, limit - r.text.size()));
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) {
+                r.ok = false;
+                r.problem = std::strerror(errno);
+                break;
+            }
+            if (n == 0) break;
+            r.text.append(buffer, std::size_t(n));
+        }
+    }
+    if (!from_stdin) ::close(fd);
+    return r;
+}
+
+Result run(const std::vector<std::string>& args, const FileReader& read) {
+    Result r;
+    try {
+        r.exit_code = run_unguarded(args, read, r);
+    } catch (const std::exception& e) {
+        r.exit_code = exit_internal_error;
+        r.err += "error: internal error (please report it with the command line): " + codec::excerpt(e.what(), 200) + "\n";
+    } catch (...) {
+        r.exit_code = exit_internal_error;
+        r.err += "error: internal error (please report it with the command line)\n";
+    }
+    return r;
+}
+
+}  // namespace vramcalc::cli

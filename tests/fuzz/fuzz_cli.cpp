@@ -1,0 +1,84 @@
+// libFuzzer target: the vramcalc command's argument handling, cli::run() in-process.
+// Input: the arguments separated by NUL bytes; after the first "\0\0", the content of every file
+// the command reads (and of stdin). Paths that start with "/missing" do not exist; "/dir" is a
+// directory. Invariants: exit 0 or 2 (3 is an internal error), stdout and stderr clean (valid
+// UTF-8, no control or format character but line breaks), --json output one JSON document without
+// nulls, invalid input named on stderr, and a printed link that --link takes back unchanged.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/cli.hpp"
+#include "fuzz_common.hpp"
+
+namespace {
+
+bool has(const std::vector<std::string>& args, const char* flag) {
+    for (const auto& a : args)
+        if (a == flag) return true;
+    return false;
+}
+
+vramcalc::cli::Result run(const std::vector<std::string>& args, const std::string& content) {
+    return vramcalc::cli::run(args, [&](const std::string& path, std::size_t limit) {
+        vramcalc::cli::ReadResult r;
+        if (path.starts_with("/missing")) r.problem = "No such file or directory";
+        else if (path.starts_with("/dir")) r.problem = "it is a directory";
+        else r = {true, content.substr(0, limit), ""};
+        return r;
+    });
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using namespace vramcalc;
+    std::string_view input(reinterpret_cast<const char*>(data), size);
+    std::size_t split = input.find(std::string_view("\0\0", 2));
+    std::string content(split == std::string_view::npos ? std::string_view{} : input.substr(split + 2));
+    std::string_view argv_text = input.substr(0, split);
+    std::vector<std::string> args;
+    while (!argv_text.empty()) {
+        std::size_t end = argv_text.find('\0');
+        args.emplace_back(argv_text.substr(0, end));
+        argv_text = end == std::string_view::npos ? std::string_view{} : argv_text.substr(end + 1);
+        if (args.size() > 64) break;
+    }
+
+    cli::Result r = run(args, content);
+    FUZZ_CHECK(r.exit_code == cli::exit_ok || r.exit_code == cli::exit_invalid,
+               "exit " + std::to_string(r.exit_code) + ": " + codec::printable(r.err, 400));
+    FUZZ_CHECK_CLEAN(r.out, "stdout");
+    FUZZ_CHECK_CLEAN(r.err, "stderr");
+    bool listing = has(args, "--help") || has(args, "-h") || has(args, "--list-presets") || has(args, "--list-fields");
+    if (r.exit_code == cli::exit_invalid) {
+        FUZZ_CHECK(r.err.starts_with("error: ") || r.err.find("\nerror: ") != std::string::npos, "invalid without a message");
+        std::size_t lines = 0;
+        for (char c : r.err) lines += c == '\n';
+        FUZZ_CHECK(lines <= 2 * cli::max_printed_lines + 2, "more lines on stderr than the limits allow");
+    }
+    if (listing) return 0;
+
+    std::string out = r.out;
+    if (r.exit_code == cli::exit_ok && has(args, "--print-link")) {
+        // The first line is the link: --link must take it back, to the same link.
+        std::string link = out.substr(0, out.find('\n'));
+        auto decoded = codec::decode_link(link);
+        FUZZ_CHECK(decoded.issues.empty(), "--print-link printed a link --link rejects: " + link + " " +
+                                               fuzz::issues_text(decoded.issues));
+        FUZZ_CHECK(codec::encode_link(decoded.scenario) == link, "the printed link does not round-trip: " + link);
+        fuzz::check_accepted(decoded.scenario);
+        out = out.substr(out.find('\n') + 1);
+    }
+    // --json output (unless "--json" was another flag's value, as in --name --json): one document.
+    if (has(args, "--json") && out.starts_with("{")) {
+        nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
+        FUZZ_CHECK(!j.is_discarded(), "--json output is not one JSON document: " + codec::printable(out, 400));
+        FUZZ_CHECK(!fuzz::has_null(j), "--json output holds a null (a non-finite number)");
+        FUZZ_CHECK(j.contains("errors") && j["errors"].is_array(), "--json output without errors");
+        FUZZ_CHECK((r.exit_code == cli::exit_ok) == j["errors"].empty(), "exit status and JSON errors disagree");
+    }
+    return 0;
+}

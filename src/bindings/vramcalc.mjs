@@ -264,10 +264,10 @@ export async function createVramcalc(options = {}) {
       return JSON.parse(wasm.decodeLinkJson(hash >= 0 ? fragment.slice(hash + 1) : fragment));
     },
     importHfConfig(text, base) {
-      return importConfig(wasm.importHfConfigJson, text, base);
+      return importConfig((t, b) => wasm.importHfConfigJson(t, b), text, base);
     },
     importDeepSpeedConfig(text, base) {
-      return importConfig(wasm.importDeepSpeedConfigJson, text, base);
+      return importConfig((t, b) => wasm.importDeepSpeedConfigJson(t, b), text, base);
     },
     defaultScenario() {
       return JSON.parse(defaultText);

@@ -306,7 +306,12 @@ DecodeResult decode_link(std::string_view fragment) {
     bool seq_len_given = false;
     for (const auto& p : pairs) {
         if (p.key == "v" || p.key == "mp" || is_view_key(p.key)) continue;
-        if (p.key == "gpu" && !unknown_gpu.empty()) {
+        // Only a value shaped like a preset id (letters, digits, - _ .) reads as a preset name; other
+        // text is a custom label (and control characters are reported by the field's own rule).
+        if (p.key == "gpu" && !unknown_gpu.empty() && p.value.size() <= 40 &&
+            std::all_of(p.value.begin(), p.value.end(), [](char c) {
+                return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_' || c == '.';
+            })) {
             // A preset name this version does not know (gpu=B300): its numbers would silently be
             // the defaults', so the label is not taken and the banner says so.
             r.issues.push_back({"hardware.gpu", "names no GPU preset this vramcalc knows (" + quoted_excerpt(p.value) +

@@ -117,7 +117,7 @@ export const test = (page) => ({
 export async function reveal(page, name) {
   const t = test(page);
   const viewport = page.viewportSize();
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 60; i++) {  // a phone's column with 44 px touch targets is long
     const r = await t.rect(name);
     if (!r) throw new Error(`no widget named ${name} was drawn`);
     if (r.visible) return r;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "codec/codec.hpp"
+#include "codec/typed.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
 
@@ -182,9 +183,10 @@ TEST_CASE("hostile links open with defaults for the bad fields and say which") {
     CHECK(validate(long_link.scenario).empty());
     CHECK(mentions(long_link.issues, "link"));
 
-    auto script = codec::decode_link("v=1&name=%3Cscript%3Ealert(1)%3C%2Fscript%3E&gpu=%3Cimg%3E");
+    auto script = codec::decode_link("v=1&name=%3Cscript%3Ealert(1)%3C%2Fscript%3E&gpu=%3Cimg%3E&mem=40");
     CHECK(script.ok());  // text is only a label; front-ends never interpret it
     CHECK(script.scenario.model.name == "<script>alert(1)</script>");
+    CHECK(script.scenario.hardware.gpu == "<img>");
 
     auto truncated = codec::decode_link("v=1&L=8");  // a cut link still decodes what it has
     CHECK(truncated.ok());
@@ -230,4 +232,28 @@ TEST_CASE("format_number is the shortest round-tripping text") {
     CHECK(codec::format_number(1.25) == "1.25");
     double third = 0.1 + 0.2;
     CHECK(std::strtod(codec::format_number(third).c_str(), nullptr) == third);
+}
+
+TEST_CASE("numbers as people type them: separators and K/M/B/T suffixes") {
+    CHECK(codec::typed_number_text("5120") == "5120");
+    CHECK(codec::typed_number_text("4,096") == "4096");
+    CHECK(codec::typed_number_text("300 000 000") == "300000000");
+    CHECK(codec::typed_number_text("1_000") == "1000");
+    CHECK(codec::typed_number_text("12\xE2\x80\xAF" "288") == "12288");
+    CHECK(codec::typed_number_text("1.5K") == "1500");
+    CHECK(codec::typed_number_text("1.1k") == "1100");
+    CHECK(codec::typed_number_text("300B") == "3e11");
+    CHECK(codec::typed_number_text("300 B") == "3e11");
+    CHECK(codec::typed_number_text("2T") == "2e12");
+    CHECK(codec::typed_number_text("7M") == "7e6");
+    CHECK(codec::typed_number_text("0.05") == "0.05");
+    // Anything else is left for the field's rule to name.
+    CHECK(codec::typed_number_text("abc") == "abc");
+    CHECK(codec::typed_number_text("B") == "B");
+    CHECK(codec::typed_number_text("1e9") == "1e9");
+    Scenario s;
+    const FieldSpec* h = find_field_by_path("model.hidden_size");
+    CHECK(codec::set_field_from_text(s, *h, codec::typed_number_text("5,120")).empty());
+    CHECK(s.model.hidden_size == 5120);
+    CHECK_FALSE(codec::set_field_from_text(s, *h, codec::typed_number_text("5.5K4")).empty());
 }

@@ -1,6 +1,9 @@
 // Framework profiles: each sets the fields its stack fixes; the default scenario is the generic profile.
 #include <catch2/catch.hpp>
 
+#include <set>
+#include <string>
+
 #include "core/fields.hpp"
 #include "core/frameworks.hpp"
 
@@ -65,4 +68,47 @@ TEST_CASE("a framework travels in links and JSON like a preset: its profile, the
     REQUIRE(json.ok());
     CHECK(json.scenario.training.loss == Loss::chunked);  // from the profile
     CHECK(json.scenario.training.loss_chunks == 16);      // explicit field wins
+}
+
+TEST_CASE("framework_profile_fields lists exactly the fields a profile sets") {
+    // A base where every field differs from anything a profile could set: numbers moved, choices
+    // rotated, flags flipped, text changed.
+    Scenario scrambled;
+    for (const auto& f : scenario_fields()) {
+        switch (f.kind) {
+            case FieldKind::text: f.set_text(scrambled, f.get_text(scrambled) + "x"); break;
+            case FieldKind::boolean: f.set(scrambled, f.get(scrambled) != 0 ? 0.0 : 1.0); break;
+            case FieldKind::choice: f.set(scrambled, double((int(f.get(scrambled)) + 1) % int(f.choices.size()))); break;
+            default: f.set(scrambled, f.get(scrambled) * 2 + 3); break;
+        }
+    }
+    std::vector<Scenario> bases = {Scenario{}, scrambled};
+    for (const auto& p : framework_profiles()) {
+        Scenario b;
+        apply_framework_profile(b, p.id);
+        bases.push_back(b);
+    }
+    auto listed = [](std::string_view path) {
+        for (const char* f : framework_profile_fields())
+            if (path == f) return true;
+        return false;
+    };
+    std::set<std::string> changed_somewhere;
+    for (const auto& p : framework_profiles()) {
+        for (const auto& base : bases) {
+            Scenario applied = base;
+            apply_framework_profile(applied, p.id);
+            for (const auto& f : scenario_fields()) {
+                if (field_equal(f, base, applied) || std::string_view(f.path) == "training.framework") continue;
+                INFO(p.label << " changed " << f.path);
+                CHECK(listed(f.path));
+                changed_somewhere.insert(f.path);
+            }
+        }
+    }
+    for (const char* f : framework_profile_fields()) {
+        INFO(f);
+        CHECK(changed_somewhere.count(f) == 1);
+        CHECK(find_field_by_path(f) != nullptr);
+    }
 }

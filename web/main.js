@@ -1,14 +1,22 @@
 // vramcalc page glue (ES module, no inline script: runs under CSP script-src 'self' 'wasm-unsafe-eval').
 // Fetches the fonts in parallel with the wasm, starts the app (numbers first, then the canvas),
-// owns the on-demand frame loop (a frame is drawn only after input, resize or zoom), and exposes
-// window.vramcalcTest.
+// owns the on-demand frame loop (a frame is drawn only after input, resize or zoom), keeps the DOM
+// layer (dom.js) in step with each frame, imports pasted / dropped / picked / fetched configs, sizes
+// an embed to its content for the host page (vramcalc-embed.js), and exposes window.vramcalcTest.
 import createVramcalcApp from './vramcalc-app.js';
+import { createDomLayer } from './dom.js';
 
 const canvas = document.getElementById('canvas');
 const status = document.getElementById('status');
+const uiRoot = document.getElementById('ui');
 const fontFiles = ['vramcalc-sans.ttf', 'vramcalc-sans-bold.ttf'];
 const fonts = Promise.all(fontFiles.map((url) =>
   fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)));
+const embedded = document.body.dataset.mode === 'embed' || /(^|[#&])embed=1(&|$)/.test(location.hash);
+document.documentElement.classList.toggle('embedded', embedded);
+
+let Module = null;
+let dom = null;
 
 function fail(message) {
   if (status) status.textContent = message;
@@ -43,6 +51,46 @@ const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { tim
 let firstFrameDrawn;
 const afterFirstFrame = new Promise((resolve) => { firstFrameDrawn = resolve; });
 
+// ── Keys ──
+// Emscripten's GLFW listens to every key on the window and cancels Tab and Backspace. Keys meant
+// for the page's DOM controls, Tab anywhere, and the documented shortcuts never reach it (this
+// listener is registered before GLFW's, so it runs first); their default actions (typing, moving
+// focus) are left to the browser.
+const isTextTarget = (t) => t && (t.tagName === 'INPUT' && t.type !== 'checkbox' || t.tagName === 'TEXTAREA' ||
+  t.tagName === 'SELECT' || t.isContentEditable);
+function shortcut(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || isTextTarget(e.target) || !uiRoot) return false;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  for (const el of uiRoot.querySelectorAll('[aria-keyshortcuts]')) {
+    if (el.getAttribute('aria-keyshortcuts').toLowerCase() !== key) continue;
+    e.preventDefault();
+    el.focus();
+    if (el.tagName === 'BUTTON') el.click();
+    return true;
+  }
+  return false;
+}
+window.addEventListener('keydown', (e) => {
+  const onControl = uiRoot && uiRoot.contains(e.target) && e.target !== uiRoot;
+  if (onControl) {
+    if (dom) dom.onKeydown(e);
+    if (!e.defaultPrevented) shortcut(e);
+    e.stopImmediatePropagation();
+    return;
+  }
+  const inOtherDom = e.target && e.target !== document.body && e.target !== canvas && e.target !== document.documentElement;
+  if (inOtherDom) { e.stopImmediatePropagation(); return; }
+  if (e.key === 'Tab' || shortcut(e)) { e.stopImmediatePropagation(); return; }
+  // Keys ImGui uses that the browser would also act on (Ctrl+A selects the whole document).
+  if ((e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A')) e.preventDefault();
+}, true);
+for (const type of ['keyup', 'keypress']) {
+  window.addEventListener(type, (e) => {
+    const onBody = e.target === document.body || e.target === canvas || e.target === document.documentElement;
+    if (!onBody || e.key === 'Tab') e.stopImmediatePropagation();
+  }, true);
+}
+
 start().catch((e) => {
   console.error(e);
   fail('The calculator could not start: ' + (e && e.message ? e.message : e));
@@ -51,7 +99,7 @@ start().catch((e) => {
 async function start() {
   let frameQueued = false;
   const frameTimes = window.vramcalcFrameTimes = [];  // ms spent in each of the first frames (bench)
-  let Module = null;
+  let lastHeight = 0;
   const requestFrame = () => {
     if (frameQueued || !Module) return;
     frameQueued = true;
@@ -59,22 +107,51 @@ async function start() {
       frameQueued = false;
       const t0 = performance.now();
       const more = Module._vramcalc_frame();
+      if (dom) dom.update();
       if (frameTimes.length < 64) frameTimes.push(performance.now() - t0);
       if (window.vramcalcFirstFrameMs !== undefined) firstFrameDrawn();
+      if (embedded) postHeight();
       if (more) requestFrame();
     });
+  };
+  // Embed: tell the host page how tall the content is (docs/embedding.md, the height protocol).
+  const postHeight = () => {
+    if (window.parent === window) return;
+    const bar = document.querySelector('.summary-bar');
+    const h = Math.ceil(Module._vramcalc_content_height() + (bar ? bar.getBoundingClientRect().height : 0));
+    if (h > 0 && Math.abs(h - lastHeight) >= 1) {
+      lastHeight = h;
+      window.parent.postMessage({ type: 'vramcalc:height', height: h }, '*');
+    }
+  };
+  // The text summary (aria-live): written at once the first time (main() writes the first numbers
+  // while the module starts), then only when the results have settled, so a screen reader
+  // announces each change once, not every step of it.
+  const summaryEl = document.getElementById('summary');
+  let summaryTimer = null;
+  let summaryText = null;
+  const setSummary = (text) => {
+    summaryText = text;
+    if (!summaryEl.textContent) { summaryEl.textContent = text; return; }
+    clearTimeout(summaryTimer);
+    summaryTimer = setTimeout(() => {
+      summaryTimer = null;
+      if (summaryEl.textContent !== summaryText) summaryEl.textContent = summaryText;
+    }, 500);
   };
   // Start-up (src/app/main.cpp): the wasm's main() writes the verdict and headline numbers into
   // the DOM summary as soon as the module is instantiated; the browser shows them before anything
   // else runs; then the WebGL context, shaders and fonts (vramcalc_start_gl) and the first frame.
+  // The factory's object is the module: what C++ calls on it (src/app/web.cpp) is given here.
   Module = await createVramcalcApp({
+    vramcalcSummary: setSummary,
     canvas,
     vramcalcRequestFrame: () => requestFrame(),
     print: (text) => console.log(text),
     printErr: (text) => console.warn(text),
   });
   performance.mark('vramcalc-ready');
-  // The C++ side calls Module.vramcalcRequestFrame; the factory's object is the module.
+  // The C++ side calls these on the module (src/app/web.cpp); the factory's object is the module.
   Module.vramcalcRequestFrame = requestFrame;
   await numbersShown();
   performance.mark('vramcalc-numbers-shown');
@@ -96,38 +173,194 @@ async function start() {
   afterFirstFrame.then(() => idle(checkGl));
 
   const wake = () => { Module._vramcalc_wake(); };
+  dom = createDomLayer({ root: uiRoot, canvas, module: Module, wake: requestFrame });
+
+  const str = (ptr) => Module.UTF8ToString(ptr);
+  const withStrings = (fn, ...values) => {
+    const ptrs = values.map((v) => {
+      const s = String(v);
+      const n = Module.lengthBytesUTF8(s) + 1;
+      const p = Module._malloc(n);
+      Module.stringToUTF8(s, p, n);
+      return p;
+    });
+    try { return fn(...ptrs); } finally { ptrs.forEach((p) => Module._free(p)); }
+  };
+
+  // ── Import: paste or drop a config anywhere, the Import button's file picker, a Hugging Face id ──
+  // The configs are read by the JS API (vramcalc.mjs, the same codec as the CLI's --hf-config and
+  // --deepspeed-config), loaded on the first import only; the app applies the fields it set.
+  let imports = 0;  // in progress (reading a file, loading the API, fetching)
+  let api = null;
+  const loadApi = () => api || (api = import('./vramcalc.mjs').then((m) => m.default()));
+  const importFailed = (source, message) => withStrings(Module._vramcalc_import_failed, source, message);
+  const fieldText = (f, v) => {
+    if (f.kind === 'boolean') return v ? '1' : '0';
+    if (f.kind === 'integer' || f.kind === 'number') return String(v).replace('e+', 'e');
+    return String(v).replace(/[\t\r\n]/g, ' ');
+  };
+  const importText = async (text, source) => {
+    imports++;
+    try {
+      const a = await loadApi();
+      // A DeepSpeed config has its own keys; anything else is read as a Hugging Face config.json.
+      const deepspeed = /"(zero_optimization|train_micro_batch_size_per_gpu|train_batch_size|gradient_accumulation_steps)"/.test(text) &&
+        !/"(model_type|architectures|hidden_size|n_embd)"/.test(text);
+      const base = a.decodeLink(str(Module._vramcalc_scenario_link())).scenario;
+      let r;
+      try {
+        r = deepspeed ? a.importDeepSpeedConfig(text, base) : a.importHfConfig(text, base);
+      } catch (e) {
+        importFailed(source, e.issues ? e.issues.map((i) => (i.field === 'config' ? i.message : `${i.field}: ${i.message}`)).join('\n')
+          : String(e && e.message ? e.message : e));
+        return;
+      }
+      const fields = a.fields().map((f) => {
+        const [section, key] = f.path.split('.');
+        return `${f.path}\t${fieldText(f, r.scenario[section][key])}`;
+      }).join('\n');
+      const lines = [];
+      if (!deepspeed) lines.push(`Model: ${r.scenario.model.name} (${r.family}).`);
+      lines.push(...r.notes);
+      if (r.unmapped_keys.length) {
+        lines.push(`Keys that set nothing here: ${r.unmapped_keys.slice(0, 12).join(', ')}${r.unmapped_keys.length > 12 ? ', …' : ''}.`);
+      }
+      withStrings(Module._vramcalc_import, fields, source, deepspeed ? 'DeepSpeed config' : 'Hugging Face config',
+        lines.join('\n'));
+    } catch (e) {
+      importFailed(source, `the import could not run (${e && e.message ? e.message : e})`);
+    } finally {
+      imports--;
+    }
+  };
+  const readFile = (file, how) => {
+    if (!file) return;
+    if (file.size > 1 << 20) { importFailed(file.name, 'the file is larger than 1 MiB; a config.json is a few KB'); return; }
+    imports++;
+    file.text().then((text) => importText(text, `${file.name} (${how})`),
+      (e) => importFailed(file.name, `could not be read (${e && e.message ? e.message : e})`))
+      .finally(() => { imports--; });
+  };
+  const picker = document.createElement('input');
+  picker.type = 'file';
+  picker.accept = '.json,application/json';
+  picker.hidden = true;
+  picker.setAttribute('aria-hidden', 'true');
+  picker.tabIndex = -1;
+  document.body.appendChild(picker);
+  picker.addEventListener('change', () => { readFile(picker.files[0], 'picked'); picker.value = ''; });
+  Module.vramcalcOpenFile = () => picker.click();
+  document.addEventListener('paste', (e) => {
+    if (isTextTarget(e.target)) return;  // a paste into a field is the field's
+    const text = e.clipboardData && e.clipboardData.getData('text/plain');
+    if (text && /^\s*\{/.test(text)) {
+      e.preventDefault();
+      importText(text, 'pasted text');
+    }
+  });
+  document.addEventListener('dragover', (e) => {
+    if (e.dataTransfer && [...e.dataTransfer.types].some((t) => t === 'Files' || t === 'text/plain')) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    }
+  }, true);
+  document.addEventListener('drop', (e) => {
+    if (!e.dataTransfer) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.dataTransfer.files && e.dataTransfer.files.length) readFile(e.dataTransfer.files[0], 'dropped');
+    else {
+      const text = e.dataTransfer.getData('text/plain');
+      if (text && /^\s*\{/.test(text)) importText(text, 'dropped text');
+    }
+  }, true);
+  // The config.json of a Hugging Face model id, fetched by the reader's browser (public models
+  // only: private and gated ones need a login this page does not have).
+  Module.vramcalcFetchHf = async (id) => {
+    withStrings(Module._vramcalc_import_busy, id);
+    const url = `https://huggingface.co/${id.split('/').map(encodeURIComponent).join('/')}/resolve/main/config.json`;
+    imports++;
+    try {
+      let response;
+      try {
+        response = await fetch(url, { credentials: 'omit', cache: 'no-store' });
+      } catch (e) {
+        importFailed(id, 'huggingface.co could not be reached (offline, or blocked by this site). Download ' +
+          'config.json from the model page and drop it here instead.');
+        return;
+      }
+      if (response.status === 401 || response.status === 403) {
+        importFailed(id, 'the model is private or gated: Hugging Face wants a login for it. Download config.json ' +
+          'from the model page (after accepting its terms) and drop it here instead.');
+      } else if (response.status === 404) {
+        importFailed(id, 'Hugging Face has no model with this id, or it has no config.json.');
+      } else if (!response.ok) {
+        importFailed(id, `Hugging Face answered HTTP ${response.status}; try again later, or drop the config.json here.`);
+      } else {
+        const text = await response.text();
+        if (text.length > 1 << 20) importFailed(id, 'the config.json is larger than 1 MiB');
+        else await importText(text, id);
+      }
+    } finally {
+      imports--;
+      wake();
+    }
+  };
+
   for (const type of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel']) {
     canvas.addEventListener(type, wake, true);
   }
-  for (const type of ['wheel', 'mouseleave', 'mouseenter']) {
+  for (const type of ['mouseleave', 'mouseenter']) {
     canvas.addEventListener(type, wake, { capture: true, passive: true });
   }
+  // While a picker's list is open, a click on it must not take focus from its search field.
+  canvas.addEventListener('mousedown', (e) => { if (uiRoot.classList.contains('vc-popup-open')) e.preventDefault(); }, true);
+  // The wheel scrolls the panel under the pointer; where nothing there can scroll that way (an
+  // embed that fits, the end of a list), GLFW never sees it, so the host page scrolls instead.
+  window.addEventListener('wheel', (e) => {
+    if (e.target !== canvas && !uiRoot.contains(e.target)) return;
+    if (!Module._vramcalc_can_scroll(e.deltaY)) { e.stopImmediatePropagation(); return; }
+    wake();
+  }, { capture: true, passive: true });
   // Touch. Emscripten 3.1.6's GLFW reads no positions from touch events, so they are kept from it
   // (stopped at the window, before they reach the canvas) and turned into what a person means:
-  // a tap is a click at the finger, a one-finger drag scrolls the panel under it.
+  // a tap is a click at the finger, a one-finger drag scrolls the panel under it. A tap on a text
+  // field or a drop-down is the browser's (the keyboard or the system picker opens); a drag that
+  // starts there still scrolls.
   let touch = null;
   const mouse = (type, t) => canvas.dispatchEvent(new MouseEvent(type, {
     clientX: t.clientX, clientY: t.clientY, screenX: t.screenX, screenY: t.screenY,
     button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true, cancelable: true }));
   const onTouch = (e) => {
-    if (e.target !== canvas) return;
+    const onCanvas = e.target === canvas;
+    const onField = !onCanvas && uiRoot.contains(e.target) && e.target !== uiRoot;
+    if (!onCanvas && !onField) return;
     e.stopPropagation();
-    e.preventDefault();
     const t = e.changedTouches[0];
     if (!t) return;
     if (e.type === 'touchstart') {
-      touch = { id: t.identifier, x: t.clientX, y: t.clientY, lastY: t.clientY, scrolling: e.touches.length > 1 };
-      mouse('mousemove', t);
+      if (onCanvas && !embedded) e.preventDefault();  // an embed lets the host page scroll under the finger
+      touch = { id: t.identifier, x: t.clientX, y: t.clientY, lastY: t.clientY, scrolling: e.touches.length > 1, onCanvas };
+      if (onCanvas) mouse('mousemove', t);
     } else if (touch && t.identifier === touch.id) {
       if (e.type === 'touchmove') {
         if (!touch.scrolling && Math.hypot(t.clientX - touch.x, t.clientY - touch.y) > 8) touch.scrolling = true;
-        if (touch.scrolling) Module._vramcalc_touch_scroll(t.clientY - touch.lastY);
+        if (touch.scrolling) {
+          const dy = t.clientY - touch.lastY;
+          if (Module._vramcalc_can_scroll(-dy)) {
+            e.preventDefault();
+            Module._vramcalc_touch_scroll(dy);
+          }
+        }
         touch.lastY = t.clientY;
       } else {
-        if (e.type === 'touchend' && !touch.scrolling) {
+        if (e.type === 'touchend' && !touch.scrolling && touch.onCanvas) {
+          e.preventDefault();
           mouse('mousemove', t);
           mouse('mousedown', t);
           mouse('mouseup', t);
+        } else if (touch.scrolling) {
+          e.preventDefault();
         }
         touch = null;
       }
@@ -137,12 +370,7 @@ async function start() {
   for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel']) {
     window.addEventListener(type, onTouch, { capture: true, passive: false });
   }
-  // Keys ImGui uses that the browser would also act on (Ctrl+A selects the whole document).
-  window.addEventListener('keydown', (e) => {
-    const inDom = e.target && e.target !== document.body && e.target !== canvas && e.target !== document.documentElement;
-    if (!inDom && (e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A')) e.preventDefault();
-  }, true);
-  for (const type of ['keydown', 'keyup', 'keypress', 'focus', 'blur', 'resize']) {
+  for (const type of ['keydown', 'keyup', 'focus', 'blur', 'resize']) {
     window.addEventListener(type, wake, true);
   }
   window.addEventListener('hashchange', () => Module._vramcalc_hash_changed());
@@ -160,18 +388,10 @@ async function start() {
     if (window.devicePixelRatio !== lastRatio) { lastRatio = window.devicePixelRatio; wake(); }
   }, 1000);
   document.addEventListener('visibilitychange', wake);
+  for (const query of ['(prefers-color-scheme: light)', '(pointer: coarse)']) {
+    matchMedia(query).addEventListener('change', () => Module._vramcalc_media_changed());
+  }
 
-  const str = (ptr) => Module.UTF8ToString(ptr);
-  const withStrings = (fn, ...values) => {
-    const ptrs = values.map((v) => {
-      const s = String(v);
-      const n = Module.lengthBytesUTF8(s) + 1;
-      const p = Module._malloc(n);
-      Module.stringToUTF8(s, p, n);
-      return p;
-    });
-    try { return fn(...ptrs); } finally { ptrs.forEach((p) => Module._free(p)); }
-  };
   // The test hooks, all of them (C side: src/app/test_hooks.cpp): numbers and what was drawn come
   // from here as JSON, never from pixels.
   const json = (fn, ...args) => JSON.parse(str(withStrings(fn, ...args)));
@@ -183,7 +403,8 @@ async function start() {
     notes: () => json(Module._vramcalc_test_notes),
     setField: (path, value) => str(withStrings(Module._vramcalc_test_set_field, path, value)),
     frameCount: () => Module._vramcalc_test_frame_count(),
-    busy: () => frameQueued,  // a frame is scheduled (the page has not settled yet)
+    // A frame is scheduled, a typed value or the text summary waits for its pause, or an import runs.
+    busy: () => frameQueued || summaryTimer !== null || dom.pending() || imports > 0,
     layout: () => json(Module._vramcalc_test_layout),
     glStateCached: () => Module._vramcalc_test_gl_state_cached() === 1,  // cache == WebGL (asks WebGL: waits)
     itemRect: (name) => json(Module._vramcalc_test_item_rect, name),
@@ -191,6 +412,9 @@ async function start() {
     shaders: () => json(Module._vramcalc_test_shaders),
     explain: () => json(Module._vramcalc_test_explain),
     markdown: () => str(Module._vramcalc_test_markdown()),
+    shortcuts: () => json(Module._vramcalc_test_shortcuts),
+    controls: () => dom.ids(),
+    contentHeight: () => Module._vramcalc_content_height(),
     setMapAxes: (x, y) => { const r = str(withStrings(Module._vramcalc_test_set_map_axes, x, y)); wake(); return r; },
     chartsBench: (runs) => json(Module._vramcalc_test_bench, runs || 10),
     plan: () => json(Module._vramcalc_test_plan),  // the Plan panel's layouts, chart points and timings

@@ -3,49 +3,85 @@
 // edited directly. The URL fragment and the DOM summary follow the Scenario after each change.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "codec/link.hpp"
+#include "codec/view.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "format/format.hpp"
 
 namespace vramcalc::app {
 
+// What the last import (paste, drop, file picker, Hugging Face fetch) did, for its card.
+struct ImportReport {
+    bool open = false;
+    std::string source;                   // "config.json (dropped)", "meta-llama/Llama-3.1-8B"
+    std::string kind;                     // "Hugging Face config" / "DeepSpeed config" / ""
+    std::vector<std::string> lines;       // what was set, defaults assumed, keys not used
+    std::vector<ValidationIssue> issues;  // why nothing was imported (the file's own keys)
+    bool busy = false;                    // a fetch is on its way
+};
+
 struct App {
     Scenario scenario;
     Evaluation evaluation;
-    ByteUnits units = ByteUnits::gib;
+    // The last scenario that was valid and its evaluation: the results stay on screen (dimmed)
+    // while an input is invalid, instead of the whole column disappearing.
+    Scenario valid_scenario;
+    Evaluation valid_evaluation;
+    bool has_valid = false;
+    codec::ViewSettings view;       // units, theme, embed: in the link, never part of the scenario
+    ByteUnits units = ByteUnits::gib;  // view.units as the formatting module names it
     bool embed = false;
+    bool light = false;             // the theme in effect (view.theme, or the system's preference)
+    bool prefers_light = false;     // prefers-color-scheme: light
     std::vector<ValidationIssue> link_issues;  // problems of the link the page was opened with
     bool link_banner_open = false;
     std::vector<Note> notes;   // what the last preset choice or link changed besides itself (seq_len lowered…)
+    std::map<std::string, std::string, std::less<>> input_errors;  // typed text that is no value: path → why
+    ImportReport import_report;
+    bool keyboard_help_open = false;
     std::string link;          // encode_link(scenario)
     std::string written_hash;  // the fragment last written to the address bar
     std::string summary;       // last text written to the DOM summary
     double copied_until = -1;  // ImGui time until which "Copied" shows
-    bool pending_sync = false;  // scenario or units changed: URL + DOM to update after the frame
+    bool pending_sync = false;  // scenario or view changed: URL + DOM to update after the frame
     unsigned revision = 0;      // bumped by every scenario change (charts recompute only then)
-    char model_filter[64] = {};
-    char gpu_filter[64] = {};
+    float content_height = 0;   // height the page's content needs (embed: the iframe's height)
+    bool embed_more_below = false;  // embed shorter than its content, not scrolled to the end: "more below" shows
 
     void init();
     void load_fragment(const std::string& fragment);  // decode_link leniently; issues → banner
     void on_hash_changed();                            // the user edited the address bar
     void set_scenario(const Scenario& next);           // replace + recompute + schedule sync
     void touched();                                    // scenario edited in place: recompute + sync
-    const char* field_error(const char* path) const;   // validation message for a field, or null
+    void view_changed();                               // units/theme changed: relink + restyle
+    void apply_theme();                                // palette and CSS follow view.theme / the system
+    const char* field_error(const char* path) const;   // validation or typing message for a field, or null
+    // Applies what an import set ("path<TAB>value" lines) and shows `report` about it.
+    void import_fields(const std::string& fields, const ImportReport& report);
     void draw(float width, float height);              // the whole page, one ImGui frame
     void after_frame();                                // URL + DOM sync (only when something changed)
     bool animating() const;                            // needs more frames without input
-    std::string hash_for(const std::string& fragment) const;  // adds embed=1 when in #embed mode
+    std::string hash_for(const std::string& fragment) const;  // embed flag + scenario + view keys
     std::string summary_text() const;
 };
 
 App& the_app();
 
-// Panels (ui_inputs.cpp, ui_results.cpp).
+// While the scenario is invalid, results panels draw the last valid one (dimmed, not clickable):
+// construct around them. Does nothing when the scenario is valid or none ever was.
+struct LastValidResults {
+    App& app;
+    bool active;
+    explicit LastValidResults(App& a);
+    ~LastValidResults();
+};
+
+// Panels (ui_inputs.cpp, ui_results.cpp, ui_timeline.cpp).
 void draw_presets(App& app, bool stacked);
 void draw_inputs(App& app);
 void draw_verdict(App& app);
@@ -54,5 +90,17 @@ void draw_details(App& app, bool side_by_side);
 void draw_warnings(App& app);
 void draw_errors(App& app);
 void draw_notes(App& app);
+void draw_import_report(App& app);
+void draw_timeline(App& app, float width);  // memory by phase of the step (memory_timeline), the peak marked
+
+// Keyboard shortcuts: one table drives the page's handling (aria-keyshortcuts on the controls
+// they reach), the keyboard help card and docs/keyboard.md (checked by a browser test).
+struct Shortcut {
+    const char* keys;       // as aria-keyshortcuts spells them: "/", "G", "Shift+?"
+    const char* control;    // DOM control id it activates or focuses ("" = handled by the page)
+    const char* does;       // "Search model presets"
+};
+const std::vector<Shortcut>& shortcuts();
+const char* shortcut_for(const char* control_id);  // "" when none
 
 }  // namespace vramcalc::app

@@ -155,7 +155,7 @@ void begin_frame(int framebuffer_w, int framebuffer_h, float scale) {
     hatch_commands.clear();
 }
 
-void draw_background() {
+void draw_background(const float (&colours)[3][3]) {
     glDisable(GL_SCISSOR_TEST);
     glDisable(GL_BLEND);
     // Still compiling (KHR_parallel_shader_compile tells without waiting): a plain clear this
@@ -164,15 +164,15 @@ void draw_background() {
     if (compiling) wake(2);
     else if (background_program.pending && !finish_program(background_program)) all_ok = false;
     if (compiling || !background_program.ok()) {
-        glClearColor(0.06f, 0.08f, 0.12f, 1);
+        glClearColor(colours[1][0], colours[1][1], colours[1][2], 1);  // the theme's background
         glClear(GL_COLOR_BUFFER_BIT);
         return;
     }
-    draw_rect(background_program, 0, 0, float(fb_w), float(fb_h), fb_w, fb_h, [](const Program& p) {
+    draw_rect(background_program, 0, 0, float(fb_w), float(fb_h), fb_w, fb_h, [&colours](const Program& p) {
         glUniform2f(p.uniform("u_resolution"), float(fb_w), float(fb_h));
-        glUniform3f(p.uniform("u_top"), 0.075f, 0.098f, 0.155f);
-        glUniform3f(p.uniform("u_bottom"), 0.043f, 0.055f, 0.086f);
-        glUniform3f(p.uniform("u_glow"), 0.05f, 0.075f, 0.16f);
+        glUniform3fv(p.uniform("u_top"), 1, colours[0]);
+        glUniform3fv(p.uniform("u_bottom"), 1, colours[1]);
+        glUniform3fv(p.uniform("u_glow"), 1, colours[2]);
         glUniform2f(p.uniform("u_glow_center"), 0.18f, 1.05f);
     });
 }

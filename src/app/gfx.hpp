@@ -37,7 +37,7 @@ bool init();                 // builds the programs; false if any shader fails (
 bool shaders_ok();
 bool build_all_for_test();   // builds the lazily built programs too (the test hook checks they compile)
 void begin_frame(int framebuffer_w, int framebuffer_h, float scale);  // per frame, before ImGui renders
-void draw_background();      // full-screen gradient, before ImGui's draw data
+void draw_background(const float (&colours)[3][3]);  // full-screen gradient (top, bottom, glow), before ImGui's draw data
 
 // Queues a shader rectangle inside the ImGui frame (screen coordinates in CSS pixels).
 struct HatchStyle {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "dom.hpp"
 #include "page.hpp"
 #include "gfx.hpp"
 #include "gl_state.hpp"
@@ -154,12 +155,14 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
     release_deferred_keys();
     clear_item_rects();
     apply_touch_scroll();
+    dom::begin_frame();
     the_app().draw(io.DisplaySize.x, io.DisplaySize.y);
+    dom::end_frame();
     ImGui::Render();
 
     gfx::begin_frame(backing_w, backing_h, io.DisplayFramebufferScale.x);
     glViewport(0, 0, backing_w, backing_h);
-    gfx::draw_background();
+    gfx::draw_background(palette().background);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     the_app().after_frame();
     ++frame_count;
@@ -235,10 +238,12 @@ int main() {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     io.LogFilename = nullptr;
-    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    // Keyboard focus and editing are the DOM layer's (dom.hpp): ImGui's own navigation stays off.
     io.ConfigInputTextCursorBlink = false;  // a blinking cursor would mean redrawing while idle
     io.ConfigWindowsMoveFromTitleBarOnly = true;
+    io.SetClipboardTextFn = [](void*, const char* text) { web::copy_to_clipboard(text ? text : ""); };
     apply_theme();
+    set_touch_targets(web::coarse_pointer());
     the_app().init();
     the_app().after_frame();  // the canonical link in the address bar, the numbers in the DOM summary
     web::mark("vramcalc-numbers");

@@ -86,7 +86,11 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
               {"embed", app.embed},
               {"shaders", gfx::build_all_for_test() && gl_state::check_deferred()},
               {"parallel_compile", gl_state::parallel_compile()},
-              {"banner", app.link_banner_open && !app.link_issues.empty()}};
+              {"banner", app.link_banner_open && !app.link_issues.empty()},
+              {"light", app.light},
+              {"touch", touch_targets()},
+              {"content_height", app.content_height},
+              {"more_below", app.embed_more_below}};
     return give(j.dump());
 }
 
@@ -123,6 +127,11 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_charts() {
                 {"hover", {map.hover_x, map.hover_y}},
                 {"shader_draws", fitmap::draws()},
                 {"ratios", map.ratios}};
+    const TimelineDrawn& tl = timeline_drawn();
+    json bars = json::array();
+    for (const auto& b : tl.bars)
+        bars.push_back({{"phase", b.phase}, {"allocated", b.allocated}, {"top", b.top}, {"x", b.x}, {"y", b.y}});
+    j["timeline"] = {{"drawn", tl.drawn}, {"peak", tl.peak}, {"bars", bars}, {"rect", tl.rect}, {"capacity_y", tl.capacity_y}};
     return give(j.dump());
 }
 
@@ -157,6 +166,13 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_explain() {
 }
 
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_markdown() { return give(markdown_for(the_app())); }
+
+// The keyboard shortcut table ([{keys, control, does}]): the page's help and docs/keyboard.md follow it.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_shortcuts() {
+    json out = json::array();
+    for (const auto& s : shortcuts()) out.push_back({{"keys", s.keys}, {"control", s.control}, {"does", s.does}});
+    return give(out.dump());
+}
 
 // Times, in this browser's wasm, the fit-map grid over the same axes as bench/bench_estimate.cpp's
 // BM_FitGrid (b = 1..128 × s = 128..16384, 128² cells) and all sweep charts (b, s, N × 4 ZeRO

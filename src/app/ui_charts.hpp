@@ -55,4 +55,20 @@ struct FitMapView {
 FitMapView fit_map_view();
 bool set_fit_map_axes(SweepAxis x, SweepAxis y);  // false (nothing changed) when they are equal
 
+// What the timeline chart (ui_timeline.cpp) drew in the last frame.
+struct TimelineBar {
+    std::string phase;
+    double allocated;  // the phase's total of the estimate's memory_timeline (bytes)
+    double top;        // the bar's top: allocated, or the device total for the peak phase (bytes)
+    float x, y;        // centre x and top y (CSS px)
+};
+struct TimelineDrawn {
+    std::vector<TimelineBar> bars;
+    std::string peak;
+    std::array<float, 4> rect{};  // plot area x, y, w, h (CSS px)
+    float capacity_y = 0;
+    bool drawn = false;
+};
+const TimelineDrawn& timeline_drawn();
+
 }  // namespace vramcalc::app

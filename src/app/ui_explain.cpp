@@ -10,6 +10,7 @@
 #include "format/markdown.hpp"
 #include "core/explain.hpp"
 #include "imgui.h"
+#include "dom.hpp"
 #include "web.hpp"
 #include "widgets.hpp"
 
@@ -65,30 +66,42 @@ void draw_explain(App& app) {
     }
     begin_card("explain_card");
     // Header: title, term picker, Copy as Markdown.
-    section_title("How it is computed", app.embed ? nullptr : "click a result row to explain it");
+    section_title("How it is computed", app.embed ? nullptr : touch_targets() ? "tap a result row to explain it"
+                                                                               : "click a result row to explain it",
+                  "explain_title");
     {
         const char* copy_label = ImGui::GetTime() < copied_until ? "Copied \xE2\x9C\x93" : "Copy as Markdown";
         float copy_w = ImGui::CalcTextSize("Copy as Markdown").x + 24;
         float avail = ImGui::GetContentRegionAvail().x;
         float combo_w = std::min(320.0f, avail - copy_w - 10);
         if (combo_w < 160) combo_w = avail;  // narrow: stack
-        ImGui::SetNextItemWidth(combo_w);
-        if (ImGui::BeginCombo("##explain_term", term->label, ImGuiComboFlags_HeightLarge)) {
-            for (const auto& t : terms)
-                if (ImGui::Selectable(t.label, selected == t.id)) selected = t.id;
-            ImGui::EndCombo();
+        std::vector<std::string> labels;
+        int current = 0;
+        for (std::size_t i = 0; i < terms.size(); ++i) {
+            labels.push_back(terms[i].label);
+            if (&terms[i] == term) current = int(i);
         }
-        record_item("explain_term");
+        int chosen = select_box("explain_term", "Result to explain", labels, current, combo_w,
+                                "Every result with its formula, this scenario's values and the source.");
+        if (chosen >= 0) {
+            selected = terms[chosen].id;
+            term = &terms[chosen];
+        }
         if (combo_w < avail) ImGui::SameLine(0, 10);
         if (combo_w < avail) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - copy_w));
         ImGui::PushStyleVar(ImGuiStyleVar_ButtonTextAlign, ImVec2(0.5f, 0.5f));
-        if (ImGui::Button(copy_label, ImVec2(copy_w, 0))) {
+        bool pressed = ImGui::Button(copy_label, ImVec2(copy_w, 0));
+        ImGui::PopStyleVar();
+        record_item("copy_markdown");
+        dom::Control b{"copy_markdown", dom::Role::button, copy_label,
+                       "Copies the results as a Markdown table, with a link that opens this scenario."};
+        b.shortcut = shortcut_for("copy_markdown");
+        dom::add(std::move(b));
+        if (pressed || dom::activated("copy_markdown")) {
             last_copied = markdown_for(app);
             web::copy_to_clipboard(last_copied);
             copied_until = ImGui::GetTime() + 1.6;
         }
-        ImGui::PopStyleVar();
-        record_item("copy_markdown");
         help_tooltip("Copy as Markdown",
                      "Copies the results as a Markdown table, with a link that opens this scenario, for issues and docs.");
     }
@@ -107,7 +120,7 @@ void draw_explain(App& app) {
         const float avail = ImGui::GetContentRegionAvail().x;
         ImVec2 p = ImGui::GetCursorScreenPos();
         ImVec2 size = ImGui::CalcTextSize(term->formula, nullptr, false, avail - 24);
-        dl->AddRectFilled(p, ImVec2(p.x + avail, p.y + size.y + 16), IM_COL32(0x0B, 0x10, 0x1C, 255), 8);
+        dl->AddRectFilled(p, ImVec2(p.x + avail, p.y + size.y + 16), pal.code_bg, 8);
         dl->AddRectFilled(p, ImVec2(p.x + 3, p.y + size.y + 16), pal.accent, 2);
         ImGui::SetCursorScreenPos(ImVec2(p.x + 12, p.y + 8));
         ImGui::PushTextWrapPos(p.x + avail - 12 - ImGui::GetWindowPos().x);
@@ -144,6 +157,13 @@ void draw_explain(App& app) {
             ImGui::EndTable();
         }
         ImGui::PopStyleVar();
+    }
+    {
+        dom::Control t{"explain:term", dom::Role::table, std::string(term->label) + " = " + value};
+        t.rows.push_back({"Formula", term->formula, ""});
+        for (const auto& in : drawn.inputs) t.rows.push_back({in[0], in[1], ""});
+        t.rows.push_back({"Source", term->source, ""});
+        dom::add_at(std::move(t), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     }
     ImGui::PushFont(fonts().small);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "dom.hpp"
 #include "fitmap.hpp"
 #include "imgui_internal.h"
 #include "core/analysis.hpp"
@@ -141,7 +142,7 @@ void map_legend(float width) {
             x = p.x;
             p.y += bar_h + fh + 8;
         }
-        dl->AddLine(ImVec2(x, p.y + 5), ImVec2(x + 14, p.y + 5), IM_COL32(248, 250, 255, 255), 2.0f);
+        dl->AddLine(ImVec2(x, p.y + 5), ImVec2(x + 14, p.y + 5), pal.ink, 2.0f);
         dl->AddText(ImVec2(x + 19, p.y - 2), pal.text_dim, "capacity boundary");
     }
     ImGui::PopFont();
@@ -159,23 +160,22 @@ const AxisOption axis_options[] = {
     {SweepAxis::pipeline, "Pipeline parallel p"},   {SweepAxis::zero_stage, "ZeRO stage"},
 };
 
-bool axis_combo(const char* id, SweepAxis* axis, SweepAxis other, float width) {
-    bool changed = false;
-    const char* current = sweep_axis_label(*axis);
-    ImGui::SetNextItemWidth(width);
-    if (ImGui::BeginCombo(id, current)) {
-        for (const auto& o : axis_options) {
-            if (o.axis == other) continue;
-            if (ImGui::Selectable(o.label, o.axis == *axis) && o.axis != *axis) {
-                *axis = o.axis;
-                changed = true;
-            }
-        }
-        ImGui::EndCombo();
+// The axis pickers: native selects of the DOM layer (dom.hpp) over the drawn boxes.
+bool axis_select(const char* id, const char* name, SweepAxis* axis, SweepAxis other, float width) {
+    std::vector<std::string> labels;
+    std::vector<SweepAxis> axes;
+    int current = 0;
+    for (const auto& o : axis_options) {
+        if (o.axis == other) continue;
+        if (o.axis == *axis) current = int(axes.size());
+        labels.push_back(o.label);
+        axes.push_back(o.axis);
     }
-    return changed;
+    int chosen = select_box(id, name, labels, current, width);
+    if (chosen < 0) return false;
+    *axis = axes[chosen];
+    return true;
 }
-
 
 }  // namespace
 
@@ -186,7 +186,8 @@ void draw_fit_map(App& app) {
     refresh_map(app);
     MapData& m = map_data;
     begin_card("fitmap_card");
-    section_title("Fit map", ImGui::GetContentRegionAvail().x > 420 ? "where this GPU runs out of memory" : nullptr);
+    section_title("Fit map", ImGui::GetContentRegionAvail().x > 420 ? "where this GPU runs out of memory" : nullptr,
+                  "fitmap_title");
     // Axis pickers.
     {
         ImGui::PushFont(fonts().small);
@@ -196,13 +197,11 @@ void draw_fit_map(App& app) {
         text_dim("Across");
         ImGui::SameLine();
         SweepAxis x = m.x_axis, y = m.y_axis;
-        bool changed = axis_combo("##fitmap_x", &x, y, combo_w);
-        record_item("fitmap_x");
+        bool changed = axis_select("fitmap_x", "Fit map across", &x, y, combo_w);
         ImGui::SameLine();
         text_dim("up");
         ImGui::SameLine();
-        changed |= axis_combo("##fitmap_y", &y, x, combo_w);
-        record_item("fitmap_y");
+        changed |= axis_select("fitmap_y", "Fit map up", &y, x, combo_w);
         ImGui::PopFont();
         if (changed) {
             m.x_axis = x;
@@ -282,14 +281,14 @@ void draw_fit_map(App& app) {
         float x = cell_x(fi);
         std::string label = m.x_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
         ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), IM_COL32(255, 255, 255, 70), 1);
+        dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), with_alpha(pal.ink, 70), 1);
         dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, mmin.x - 4, mmax.x - ts.x + 4), mmax.y + 5), pal.text_faint, label.c_str());
     }
     for (auto [fj, v] : ticks(m.ys, m.y_axis, m.smooth_y, map_h, fh * 1.6f)) {
         float y = cell_y(fj);
         std::string label = m.y_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
         ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), IM_COL32(255, 255, 255, 70), 1);
+        dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), with_alpha(pal.ink, 70), 1);
         dl->AddText(ImVec2(mmin.x - 6 - ts.x, std::clamp(y - ts.y * 0.5f, mmin.y - 2, mmax.y - ts.y + 2)), pal.text_faint,
                     label.c_str());
     }
@@ -308,6 +307,16 @@ void draw_fit_map(App& app) {
     ImGui::SetCursorScreenPos(mmin);
     ImGui::InvisibleButton("fitmap", ImVec2(map_w, map_h));
     record_item("fitmap");
+    if (nx > 0 && ny > 0) {
+        int fit = 0, valid = 0;
+        for (float r : m.grid)
+            if (r >= 0 && r != invalid_cell) ++valid, fit += r <= 1.0f ? 1 : 0;
+        std::string d = std::string(sweep_axis_label(m.x_axis)) + " from " + axis_value_text(m.x_axis, m.xs.front()) +
+                        " to " + axis_value_text(m.x_axis, m.xs.back()) + " across, " + sweep_axis_label(m.y_axis) +
+                        " from " + axis_value_text(m.y_axis, m.ys.front()) + " to " + axis_value_text(m.y_axis, m.ys.back()) +
+                        " up: " + format_grouped(fit) + " of " + format_grouped(valid) + " valid layouts fit.";
+        dom::add({"fitmap", dom::Role::image, "Fit map: where this GPU runs out of memory", d});
+    }
     map_drawn = visible;
     map_rect[0] = mmin.x;
     map_rect[1] = mmin.y;
@@ -384,8 +393,9 @@ void draw_fit_map(App& app) {
     ImGui::PushFont(fonts().small);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
     char timing[200];
-    std::snprintf(timing, sizeof timing, "%d \xC3\x97 %d estimates in %.1f ms (computed when the scenario changes). Hover a cell for its numbers; click to use it.",
-                  nx, ny, grid_ms);
+    std::snprintf(timing, sizeof timing, "%d \xC3\x97 %d estimates in %.1f ms (computed when the scenario changes). %s",
+                  nx, ny, grid_ms,
+                  touch_targets() ? "Tap a cell to use its values." : "Hover a cell for its numbers; click to use it.");
     ImGui::TextWrapped("%s", timing);
     ImGui::PopStyleColor();
     ImGui::PopFont();

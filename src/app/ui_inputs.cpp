@@ -1,5 +1,9 @@
-// Inputs: the preset pickers and the four input groups, built from the field table (fields.hpp):
-// labels, tooltips (symbol, unit, help), ranges and kinds all come from there.
+// Inputs: the pickers (model, GPU, framework profile, import) and the input groups, built from
+// the field table (fields.hpp): labels, help, ranges, kinds and groups all come from there. Every
+// field is a box drawn here with a real DOM control over it (dom.hpp): a number or text field
+// is edited in a DOM <input> (keyboard, IME, paste), a choice is a native <select>, a flag a
+// checkbox. Typed values apply on Enter, blur or a short pause; until then the field is "editing"
+// and the results keep the last applied value.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -8,18 +12,23 @@
 #include <tuple>
 
 #include "app.hpp"
+#include "codec/field_text.hpp"
+#include "codec/numbers.hpp"
+#include "codec/typed.hpp"
 #include "core/finetune.hpp"
+#include "core/frameworks.hpp"
 #include "core/presets.hpp"
 #include "core/text.hpp"
+#include "dom.hpp"
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "web.hpp"
 #include "widgets.hpp"
 
 namespace vramcalc::app {
 namespace {
 
-bool contains_ci(std::string_view haystack, const char* needle) {
-    std::string_view n(needle);
+bool contains_ci(std::string_view haystack, std::string_view n) {
     // Every space-separated word of the filter must occur.
     std::size_t start = 0;
     while (start < n.size()) {
@@ -42,22 +51,6 @@ std::string pretty_choice(const char* name) {
     return s;
 }
 
-const char* section_name(std::string_view prefix) {
-    if (prefix == "model") return "Model";
-    if (prefix == "training") return "Training";
-    if (prefix == "parallel") return "Parallelism";
-    if (prefix == "hardware") return "Hardware";
-    return "Other";
-}
-
-const char* section_hint(std::string_view prefix) {
-    if (prefix == "model") return "architecture";
-    if (prefix == "training") return "batch, precision, optimizer";
-    if (prefix == "parallel") return "how the GPUs share the work";
-    if (prefix == "hardware") return "one GPU";
-    return "";
-}
-
 std::string field_tooltip_title(const FieldSpec& f) {
     std::string t = f.label;
     if (*f.symbol) t += std::string("  (") + f.symbol + ")";
@@ -78,7 +71,56 @@ double preset_params(const ModelPreset& p) {
     return estimate(s).parameters.total;
 }
 
-bool picker_button(const char* id, const char* caption, const std::string& value, float width) {
+// ── Numbers as shown in a field and stepped by arrow keys / the − + buttons ──
+
+// "4,096", "300,000,000,000", "0.05", "79.6": thousands separators on whole numbers, else the
+// shortest text that reads back exactly.
+std::string number_text(double v) {
+    if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return format_grouped(v);
+    return codec::format_number(v);
+}
+
+// Fields with a wide range move by halves and doubles (×/÷ 10 for ten steps), others by one (or
+// a hundredth of their range for fractional fields); the range is the field table's.
+bool geometric(const FieldSpec& f) {
+    return f.kind == FieldKind::integer ? f.ui_max > 256 : f.ui_max >= 1000 * std::max(1.0, f.ui_min);
+}
+
+double step_value(const FieldSpec& f, double v, int steps) {
+    const int dir = steps > 0 ? 1 : -1;
+    const bool big = std::abs(steps) >= 10;
+    double next;
+    if (geometric(f)) {
+        double factor = big ? 10.0 : 2.0;
+        if (v <= 0) next = dir > 0 ? std::max(f.ui_min > 0 ? f.ui_min : std::pow(10.0, std::floor(std::log10(f.ui_max)) - 1), 1.0) : 0;
+        else next = dir > 0 ? v * factor : v / factor;
+        if (f.kind == FieldKind::integer) next = dir > 0 ? std::ceil(next) : std::floor(next);
+    } else {
+        double unit = f.kind == FieldKind::integer ? 1.0 : std::pow(10.0, std::floor(std::log10(f.ui_max - f.ui_min)) - 2);
+        next = v + dir * unit * (big ? 10 : 1);
+        if (f.kind == FieldKind::number) next = std::round(next / unit) * unit;  // no 0.30000000000000004
+    }
+    return std::clamp(next, f.ui_min, f.ui_max);
+}
+
+// ── The pickers ──
+
+struct PickerItem {
+    std::string label, detail, search;
+};
+
+// A picker: a button showing the current choice that opens a searchable list. The search field
+// is a DOM combobox over the drawn one; ↑/↓ move the highlight, Enter picks it, Escape closes.
+struct Picker {
+    const char* id;       // "model_picker"
+    const char* caption;  // "Model"
+    const char* hint;     // placeholder of the search field
+    int highlight = 0;
+    bool was_open = false;
+};
+
+bool picker_button(const char* id, const char* caption, const std::string& value, float width, bool open,
+                   const char* description) {
     const Palette& pal = palette();
     ImGui::PushID(id);
     ImVec2 p = ImGui::GetCursorScreenPos();
@@ -90,66 +132,125 @@ bool picker_button(const char* id, const char* caption, const std::string& value
                       ImGui::GetColorU32(hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg), 8);
     dl->AddRect(p, ImVec2(p.x + width, p.y + h), hovered ? pal.accent : pal.card_border, 8);
     ImGui::PushFont(fonts().small);
-    dl->AddText(ImVec2(p.x + 12, p.y + 5), pal.text_faint, caption);
+    dl->AddText(ImVec2(p.x + 12, p.y + 5 + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.text_faint, caption);
     float small_h = ImGui::GetFontSize();
     ImGui::PopFont();
     ImGui::PushFont(fonts().bold);
     ImVec2 clip_max(p.x + width - 28, p.y + h);
     dl->PushClipRect(p, clip_max, true);
-    dl->AddText(ImVec2(p.x + 12, p.y + 7 + small_h), pal.text, value.c_str());
+    dl->AddText(ImVec2(p.x + 12, p.y + 7 + small_h + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.text, value.c_str());
     dl->PopClipRect();
     ImGui::PopFont();
     dl->AddText(ImVec2(p.x + width - 22, p.y + h * 0.5f - ImGui::GetFontSize() * 0.5f), pal.text_dim, "\xE2\x96\xBE");
     ImGui::PopID();
-    return pressed;
+    record_item(id);
+    dom::Control b{id, dom::Role::button, std::string(caption) + ": " + value, description};
+    b.haspopup = "listbox";
+    b.expanded = open;
+    b.shortcut = shortcut_for(id);
+    dom::add(std::move(b));
+    return pressed || dom::activated(id);
 }
 
-// A searchable list in a popup. `items` yields (label, detail) for index i; returns the picked
-// index or -1.
-template <class Items>
-int search_popup(const char* popup_id, char* filter, std::size_t filter_size, const char* hint, int count, Items items,
-                 float width, int current) {
+// The list of a picker, in a popup under its button; returns the picked index, or -1.
+int picker_popup(Picker& pk, const std::vector<PickerItem>& items, float width, int current) {
     int picked = -1;
+    const std::string popup_id = std::string(pk.id) + "_popup";
+    const std::string search_id = std::string(pk.id) + ":search";
     ImGui::SetNextWindowSize(ImVec2(width, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 10));
-    if (ImGui::BeginPopup(popup_id)) {
-        if (ImGui::IsWindowAppearing()) {
-            filter[0] = 0;
-            ImGui::SetKeyboardFocusHere();
+    bool open = ImGui::BeginPopup(popup_id.c_str());
+    if (open) {
+        const bool appearing = ImGui::IsWindowAppearing();
+        if (appearing) {
+            dom::clear_draft(search_id);
+            pk.highlight = std::max(current, 0);
         }
-        ImGui::SetNextItemWidth(-FLT_MIN);
-        bool enter = ImGui::InputTextWithHint("##search", hint, filter, filter_size, ImGuiInputTextFlags_EnterReturnsTrue);
-        int matches = 0;
-        for (int i = 0; i < count; ++i) matches += contains_ci(std::get<2>(items(i)), filter) ? 1 : 0;
-        const float row_step = ImGui::GetTextLineHeight() + 10 + ImGui::GetStyle().ItemSpacing.y;
-        float list_h = std::min(row_step * float(std::clamp(matches, 1, 10)), ImGui::GetIO().DisplaySize.y * 0.55f);
+        const std::string* draft = dom::draft(search_id);
+        std::string filter = draft ? *draft : "";
+        std::vector<int> matches;
+        for (int i = 0; i < int(items.size()); ++i)
+            if (contains_ci(items[i].search, filter)) matches.push_back(i);
+        if (appearing || (draft && !filter.empty())) {
+            // The highlight stays on the current item while it matches, else the first match.
+            if (std::find(matches.begin(), matches.end(), pk.highlight) == matches.end())
+                pk.highlight = matches.empty() ? -1 : matches.front();
+        }
+        bool keyboard_moved = false;
+        while (auto k = dom::key(search_id)) {
+            auto pos = std::find(matches.begin(), matches.end(), pk.highlight);
+            int at = pos == matches.end() ? -1 : int(pos - matches.begin());
+            int n = int(matches.size());
+            if (*k == "Escape") ImGui::CloseCurrentPopup();
+            else if (*k == "Enter" && pk.highlight >= 0 && at >= 0) picked = pk.highlight;
+            else if (n > 0 && (*k == "ArrowDown" || *k == "PageDown"))
+                pk.highlight = matches[std::min(n - 1, at + (*k == "PageDown" ? 8 : 1))], keyboard_moved = true;
+            else if (n > 0 && (*k == "ArrowUp" || *k == "PageUp"))
+                pk.highlight = matches[std::max(0, at - (*k == "PageUp" ? 8 : 1))], keyboard_moved = true;
+        }
+        // The search box (drawn; the DOM input over it edits).
+        {
+            const Palette& pal = palette();
+            ImVec2 p = ImGui::GetCursorScreenPos();
+            float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetFrameHeight();
+            ImGui::InvisibleButton("##search", ImVec2(w, h));
+            if (ImGui::IsItemClicked()) dom::request_focus(search_id);
+            ImDrawList* dl = ImGui::GetWindowDrawList();
+            dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImGuiCol_FrameBg), 6);
+            if (filter.empty() && !dom::is_focused(search_id))
+                dl->AddText(ImVec2(p.x + 9, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text_faint, pk.hint);
+            else if (filter.empty())
+                dl->AddText(ImVec2(p.x + 9, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text_faint, pk.hint);
+            dom::Control c{search_id, dom::Role::combobox, std::string("Search ") + pk.caption, pk.hint};
+            c.value = filter;
+            c.popup = true;
+            c.autofocus = true;
+            dom::add(std::move(c));
+        }
+        const float row_h = ImGui::GetTextLineHeight() + (touch_targets() ? 26 : 10);
+        const float row_step = row_h + ImGui::GetStyle().ItemSpacing.y;
+        float list_h = std::min(row_step * float(std::clamp(int(matches.size()), 1, 10)), ImGui::GetIO().DisplaySize.y * 0.55f);
         ImGui::BeginChild("##list", ImVec2(0, list_h), false);
-        int first_match = -1, shown = 0;
-        for (int i = 0; i < count; ++i) {
-            auto [label, detail, search] = items(i);
-            if (!contains_ci(search, filter)) continue;
-            if (first_match < 0) first_match = i;
-            ++shown;
+        for (int i : matches) {
+            const PickerItem& it = items[i];
             ImGui::PushID(i);
-            float row_h = ImGui::GetTextLineHeight() + 10;
-            if (ImGui::Selectable("##row", i == current, 0, ImVec2(0, row_h))) picked = i;
+            const bool lit = i == pk.highlight;
+            if (lit) ImGui::PushStyleColor(ImGuiCol_Header, ImGui::GetColorU32(ImGuiCol_HeaderHovered));
+            if (ImGui::Selectable("##row", lit || i == current, 0, ImVec2(0, row_h))) picked = i;
+            if (lit) ImGui::PopStyleColor();
+            if (lit && keyboard_moved) ImGui::SetScrollHereY(0.5f);
             ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
             ImDrawList* dl = ImGui::GetWindowDrawList();
-            dl->AddText(ImVec2(r0.x + 6, r0.y + 5), palette().text, label.c_str());
+            float ty = r0.y + (row_h - ImGui::GetFontSize()) * 0.5f;
+            dl->AddText(ImVec2(r0.x + 6, ty), palette().text, it.label.c_str());
             ImGui::PushFont(fonts().small);
-            ImVec2 ds = ImGui::CalcTextSize(detail.c_str());
-            dl->AddText(ImVec2(r1.x - ds.x - 6, r0.y + 5 + (ImGui::GetTextLineHeight() > 0 ? 1 : 0)), palette().text_dim,
-                        detail.c_str());
+            ImVec2 ds = ImGui::CalcTextSize(it.detail.c_str());
+            dl->AddText(ImVec2(r1.x - ds.x - 6, ty + 1), palette().text_dim, it.detail.c_str());
             ImGui::PopFont();
+            dom::Control o{std::string(pk.id) + ":option:" + std::to_string(i), dom::Role::option,
+                           it.detail.empty() ? it.label : it.label + ", " + it.detail};
+            o.selected = lit ? 1 : 0;
+            o.popup = true;
+            dom::add(std::move(o));
+            if (dom::activated(std::string(pk.id) + ":option:" + std::to_string(i))) picked = i;
             ImGui::PopID();
         }
-        if (shown == 0) text_dim("No match. Try fewer letters.");
+        if (matches.empty()) {
+            text_dim("No match. Try fewer letters.");
+            dom::add({std::string(pk.id) + ":nomatch", dom::Role::text, "No match. Try fewer letters."}).popup = true;
+        }
         ImGui::EndChild();
-        if (enter && first_match >= 0) picked = first_match;
-        if (picked >= 0 || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();
+        if (picked >= 0) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
     ImGui::PopStyleVar();
+    if (pk.was_open && (!open || picked >= 0)) {
+        // Closed (picked, Escape, a click outside): focus goes back to the picker's button.
+        dom::clear_draft(search_id);
+        if (dom::is_focused(search_id) || dom::focused_id().rfind(pk.id, 0) == 0 || !dom::has_focus())
+            dom::request_focus(pk.id);
+    }
+    pk.was_open = open && picked < 0;
     return picked;
 }
 
@@ -182,22 +283,114 @@ bool lora_targets_widget(Scenario& sc, const std::string& title, const std::stri
             ImGui::SameLine(0, 8);
             if (ImGui::GetCursorScreenPos().x + next_w > right) ImGui::NewLine();
         }
-        if (ImGui::Checkbox(names[i], &on)) {
+        const std::string id = std::string("training.lora_targets#") + names[i];
+        bool clicked = ImGui::Checkbox(names[i], &on);
+        record_item(id);
+        help_tooltip(title.c_str(), body.c_str());
+        dom::Control c{id, dom::Role::checkbox, std::string("LoRA on ") + names[i], body};
+        c.checked = on;
+        dom::add(std::move(c));
+        if (auto v = dom::committed(id)) on = *v == "1", clicked = true;
+        if (clicked) {
             mask = on ? (mask | (1u << i)) : (mask & ~(1u << i));
             sc.training.lora_targets = mask;
             changed = true;
         }
-        record_item(std::string("training.lora_targets#") + names[i]);
-        help_tooltip(title.c_str(), body.c_str());
     }
     return changed;
 }
 
-// One input row: label (with tooltip) | widget (+ in-place validation message).
-void field_row(App& app, const FieldSpec& f) {
+Picker model_picker{"model_picker", "Model", "Search models, or a Hugging Face id (org/name)"};
+Picker gpu_picker{"gpu_picker", "GPU", "Search GPUs (e.g. h100)"};
+Picker framework_picker{"framework_picker", "Framework", "Search frameworks"};
+
+// "org/name" typed in the model search: a Hugging Face model id whose config.json can be fetched.
+bool looks_like_hf_id(const std::string& s) {
+    auto slash = s.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 >= s.size() || s.find('/', slash + 1) != std::string::npos)
+        return false;
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' || c == '/')) return false;
+    return s.size() <= 96;
+}
+
+// The framework profile's value of a field, or nothing when the profile does not set it.
+bool profile_sets(std::string_view path) {
+    for (const char* p : framework_profile_fields())
+        if (path == p) return true;
+    return false;
+}
+
+// ── One field ──
+
+// The box a value is shown in. Returns whether the canvas was clicked on it (the DOM control
+// normally takes the pointer; this is the fallback before the page has built it).
+bool value_box(const char* id, const std::string& text, float width, bool error, bool editing, bool show_text) {
+    const Palette& pal = palette();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetFrameHeight();
+    bool clicked = ImGui::InvisibleButton(id, ImVec2(width, h));
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImU32 bg = error ? pal.bad_field
+                     : editing ? pal.field_editing : ImGui::GetColorU32(hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg);
+    dl->AddRectFilled(p, ImVec2(p.x + width, p.y + h), bg, ImGui::GetStyle().FrameRounding);
+    if (error) dl->AddRect(p, ImVec2(p.x + width, p.y + h), pal.bad, ImGui::GetStyle().FrameRounding, 0, 1.5f);
+    else if (editing) dl->AddRect(p, ImVec2(p.x + width, p.y + h), pal.accent, ImGui::GetStyle().FrameRounding, 0, 1.0f);
+    if (show_text) {
+        dl->PushClipRect(p, ImVec2(p.x + width - 4, p.y + h), true);
+        dl->AddText(ImVec2(p.x + ImGui::GetStyle().FramePadding.x, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text,
+                    text.c_str());
+        dl->PopClipRect();
+    }
+    return clicked;
+}
+
+// One input row: label (with tooltip) | box (+ in-place validation message).
+void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
     const Palette& pal = palette();
     Scenario& sc = app.scenario;
+    const std::string path = f.path;
+    bool changed = false;
+
+    // Events first: what the DOM sent since the last frame.
+    if (auto typed = dom::committed(path)) {
+        std::string text = f.kind == FieldKind::integer || f.kind == FieldKind::number ? codec::typed_number_text(*typed)
+                           : f.kind == FieldKind::choice && !typed->empty() && std::isdigit(static_cast<unsigned char>((*typed)[0]))
+                               ? std::string(f.choices[std::clamp(std::atoi(typed->c_str()), 0, int(f.choices.size()) - 1)])
+                               : *typed;
+        std::string problem = codec::set_field_from_text(sc, f, text);
+        if (problem.empty()) {
+            app.input_errors.erase(path);
+            changed = true;
+            if (f.kind == FieldKind::text) {  // a preset name selects that preset
+                if (path == "hardware.gpu") apply_gpu_preset(sc, text);
+                else if (path == "model.name") {
+                    if (const ModelPreset* p = find_model_preset(text)) {
+                        app.notes.clear();
+                        apply_model_preset(sc, *p, &app.notes);
+                    }
+                }
+            }
+        } else {
+            app.input_errors[path] = problem;
+            dom::set_draft(path, *typed);  // the text stays, with what is wrong with it
+        }
+    }
+    if (dom::cancelled(path)) app.input_errors.erase(path);
+    if (auto steps = dom::stepped(path)) {
+        if (f.kind == FieldKind::integer || f.kind == FieldKind::number) {
+            f.set(sc, step_value(f, f.get(sc), *steps));
+            app.input_errors.erase(path);
+            dom::clear_draft(path);
+            changed = true;
+        }
+    }
     const char* error = app.field_error(f.path);
+    const std::string* draft = dom::draft(path);
+    const bool editing = draft != nullptr;
+    const bool focused = dom::is_focused(path);
+
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
@@ -210,6 +403,23 @@ void field_row(App& app, const FieldSpec& f) {
         ImGui::PopStyleColor();
         label_hovered |= ImGui::IsItemHovered();
     }
+    // Set by the framework profile: a tag, "profile" while it holds the profile's value.
+    std::string profile_note;
+    if (profile_sets(path)) {
+        const FrameworkProfile& fp = framework_profile(sc.training.framework);
+        bool same = field_equal(f, sc, profile);
+        profile_note = same ? std::string("Set by the ") + fp.label + " profile."
+                            : std::string("Changed from the ") + fp.label + " profile's value.";
+        ImGui::SameLine(0, 6);
+        ImGui::PushFont(fonts().small);
+        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 1);
+        ImGui::PushStyleColor(ImGuiCol_Text, same ? pal.accent : pal.warn);
+        ImGui::TextUnformatted(same ? "profile" : "edited");
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        record_item(path + "#profile");
+        label_hovered |= ImGui::IsItemHovered();
+    }
     std::string title = field_tooltip_title(f), body = field_tooltip_body(f);
     if (label_hovered) {
         ImGui::BeginTooltip();
@@ -219,6 +429,7 @@ void field_row(App& app, const FieldSpec& f) {
         ImGui::PopFont();
         ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
         ImGui::TextUnformatted(body.c_str());
+        if (!profile_note.empty()) ImGui::TextUnformatted(profile_note.c_str());
         ImGui::PopStyleColor();
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
@@ -226,62 +437,72 @@ void field_row(App& app, const FieldSpec& f) {
 
     ImGui::TableNextColumn();
     ImGui::PushID(f.path);
-    if (error) {
-        ImGui::PushStyleColor(ImGuiCol_FrameBg, IM_COL32(0x3A, 0x16, 0x1C, 255));
-        ImGui::PushStyleColor(ImGuiCol_Border, pal.bad);
-        ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 1.5f);
-    }
-    bool changed = false;
     const float full = ImGui::GetContentRegionAvail().x;
     const float button = ImGui::GetFrameHeight();
     const float spacing = 4;
     std::string suffix = f.unit;
-    ImVec2 box_min, box_max;  // the input box, for the unit drawn inside it
+    // Accessible description: the field table's help, unit, profile and any problem.
+    std::string description = f.help;
+    if (*f.unit) description += std::string(" Unit: ") + f.unit + ".";
+    if (!profile_note.empty()) description += " " + profile_note;
+    if (error) description = std::string("Problem: ") + error + ". " + description;
     switch (f.kind) {
-        case FieldKind::integer: {
-            long long v = static_cast<long long>(f.get(sc));
-            ImGui::SetNextItemWidth(std::max(40.0f, full - 2 * (button + spacing)));
-            if (ImGui::InputScalar("##v", ImGuiDataType_S64, &v, nullptr, nullptr, "%lld")) {
-                f.set(sc, double(v));
-                changed = true;
-            }
-            box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
-            record_item(f.path);
-            help_tooltip(title.c_str(), body.c_str());
-            if (v == 0 && f.zero_means) suffix = f.zero_means;
-            const bool geometric = f.ui_max > 256;  // big ranges move by halves/doubles
-            ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, ImGui::GetStyle().FramePadding.y));
-            ImGui::SameLine(0, spacing);
-            if (ImGui::Button("\xE2\x88\x92", ImVec2(button, button))) {
-                long long next = geometric ? v / 2 : v - 1;
-                next = std::max<long long>(next, static_cast<long long>(f.ui_min));
-                if (next != v) f.set(sc, double(next)), changed = true;
-            }
-            record_item(std::string(f.path) + "#minus");
-            help_tooltip(geometric ? "Halve" : "Decrease by 1", nullptr);
-            ImGui::SameLine(0, spacing);
-            if (ImGui::Button("+", ImVec2(button, button))) {
-                long long next = geometric ? (v <= 0 ? 1 : v * 2) : v + 1;
-                next = std::min<long long>(next, static_cast<long long>(f.ui_max));
-                if (next != v) f.set(sc, double(next)), changed = true;
-            }
-            record_item(std::string(f.path) + "#plus");
-            help_tooltip(geometric ? "Double" : "Increase by 1", nullptr);
-            ImGui::PopStyleVar();
-            break;
-        }
+        case FieldKind::integer:
         case FieldKind::number: {
             double v = f.get(sc);
-            ImGui::SetNextItemWidth(full);
-            if (ImGui::InputDouble("##v", &v, 0, 0, "%g")) {
-                f.set(sc, v);
-                changed = true;
-            }
-            box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
-            record_item(f.path);
+            const bool steppers = f.kind == FieldKind::integer;
+            const float box_w = steppers ? std::max(40.0f, full - 2 * (button + spacing)) : full;
+            std::string shown = draft ? *draft : number_text(v);
+            if (v == 0 && f.zero_means && !editing) suffix = f.zero_means;
+            else if (f.kind == FieldKind::number && std::fabs(v) >= 1e5 && !editing && !focused)
+                suffix = format_count(v) + (suffix.empty() ? "" : " " + suffix);
+            if (value_box("##v", shown, box_w, error != nullptr, editing, !focused)) dom::request_focus(path);
+            ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+            record_item(path);
             help_tooltip(title.c_str(), body.c_str());
-            if (v == 0 && f.zero_means) suffix = f.zero_means;
-            else if (std::fabs(v) >= 1e5 && !ImGui::IsItemActive()) suffix = format_count(v) + (suffix.empty() ? "" : " " + suffix);
+            dom::Control c{path, dom::Role::number, f.label, description};
+            c.value = shown;
+            c.min = f.ui_min, c.max = f.ui_max, c.has_range = true;
+            c.invalid = error != nullptr;
+            c.editing = editing;
+            // The unit drawn inside the box stays readable while the DOM input shows the text.
+            ImGui::PushFont(fonts().small);
+            float suffix_w = suffix.empty() ? 0 : ImGui::CalcTextSize(suffix.c_str()).x;
+            ImGui::PopFont();
+            if (suffix_w > 0 && suffix_w < (box_max.x - box_min.x) * 0.55f) c.pad_right = suffix_w + 14;
+            dom::add(std::move(c));
+            if (steppers) {
+                ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, ImGui::GetStyle().FramePadding.y));
+                ImGui::SameLine(0, spacing);
+                bool minus = ImGui::Button("\xE2\x88\x92", ImVec2(button, button));
+                record_item(path + "#minus");
+                if (dom_button(minus, path + "#minus", std::string(geometric(f) ? "Halve " : "Decrease ") + f.label, "",
+                               false)) {
+                    double next = step_value(f, v, -1);
+                    if (next != v) f.set(sc, next), changed = true, dom::clear_draft(path), app.input_errors.erase(path);
+                }
+                help_tooltip(geometric(f) ? "Halve" : "Decrease by 1", nullptr);
+                ImGui::SameLine(0, spacing);
+                bool plus = ImGui::Button("+", ImVec2(button, button));
+                record_item(path + "#plus");
+                if (dom_button(plus, path + "#plus", std::string(geometric(f) ? "Double " : "Increase ") + f.label, "",
+                               false)) {
+                    double next = step_value(f, v, +1);
+                    if (next != v) f.set(sc, next), changed = true, dom::clear_draft(path), app.input_errors.erase(path);
+                }
+                help_tooltip(geometric(f) ? "Double" : "Increase by 1", nullptr);
+                ImGui::PopStyleVar();
+            }
+            // The unit (and a readable form of big numbers) inside the right end of the box.
+            if (!suffix.empty()) {
+                ImGui::PushFont(fonts().small);
+                ImVec2 ts = ImGui::CalcTextSize(suffix.c_str());
+                if (ts.x < (box_max.x - box_min.x) * 0.55f) {
+                    float y = box_min.y + (box_max.y - box_min.y - ts.y) * 0.5f;
+                    ImGui::GetWindowDrawList()->AddText(ImVec2(box_max.x - ts.x - 9, y), pal.text_faint, suffix.c_str());
+                }
+                ImGui::PopFont();
+            }
             break;
         }
         case FieldKind::boolean: {
@@ -290,90 +511,49 @@ void field_row(App& app, const FieldSpec& f) {
                 f.set(sc, v ? 1.0 : 0.0);
                 changed = true;
             }
-            record_item(f.path);
+            ImVec2 a = ImGui::GetItemRectMin();
+            record_item(path);
             help_tooltip(title.c_str(), body.c_str());
-            suffix.clear();
+            dom::Control c{path, dom::Role::checkbox, f.label, description};
+            c.checked = v;
+            dom::add_at(std::move(c), a, ImVec2(a.x + ImGui::GetFrameHeight(), a.y + ImGui::GetFrameHeight()));
             break;
         }
         case FieldKind::choice: {
             int v = static_cast<int>(f.get(sc));
-            ImGui::SetNextItemWidth(full);
             std::string preview = v >= 0 && v < int(f.choices.size()) ? pretty_choice(f.choices[v]) : "?";
-            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_FrameBg));
-            ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImGui::GetColorU32(ImGuiCol_FrameBgHovered));
-            ImGui::PushStyleColor(ImGuiCol_Text, palette().text);
-            bool open_combo = ImGui::BeginCombo("##v", preview.c_str(), ImGuiComboFlags_NoArrowButton);
-            record_item(f.path);
-            ImGui::PopStyleColor(3);
-            {
-                ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-                ImGui::GetWindowDrawList()->AddText(ImVec2(b.x - 20, a.y + (b.y - a.y - ImGui::GetFontSize()) * 0.5f),
-                                                    palette().text_dim, "\xE2\x96\xBE");
-            }
-            if (open_combo) {
-                for (int i = 0; i < int(f.choices.size()); ++i) {
-                    if (ImGui::Selectable(pretty_choice(f.choices[i]).c_str(), i == v)) {
-                        f.set(sc, double(i));
-                        changed = true;
-                    }
-                    if (i == v) ImGui::SetItemDefaultFocus();
-                }
-                ImGui::EndCombo();
-            }
+            if (value_box("##v", preview, full, error != nullptr, false, true)) dom::request_focus(path);
+            ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+            ImGui::GetWindowDrawList()->AddText(ImVec2(b.x - 20, a.y + (b.y - a.y - ImGui::GetFontSize()) * 0.5f),
+                                                pal.text_dim, "\xE2\x96\xBE");
+            record_item(path);
             help_tooltip(title.c_str(), body.c_str());
+            dom::Control c{path, dom::Role::select, f.label, description};
+            for (const char* name : f.choices) c.options.push_back(pretty_choice(name));
+            c.selected = v;
+            dom::add(std::move(c));
             suffix.clear();
             break;
         }
         case FieldKind::text: {
-            if (std::string_view(f.path) == "training.lora_targets") {
-                changed = lora_targets_widget(sc, title, body);
+            if (path == "training.lora_targets") {
+                changed = lora_targets_widget(sc, title, body) || changed;
                 suffix.clear();
                 break;
             }
-            // Room for max_text_length characters of up to 4 bytes; a longer value is cut between characters.
-            char buf[max_text_length * 4 + 1];
-            std::string v = f.get_text(sc);
-            std::size_t keep = std::min(v.size(), sizeof buf - 1);
-            while (keep > 0 && keep < v.size() && (static_cast<unsigned char>(v[keep]) & 0xC0) == 0x80) --keep;
-            std::memcpy(buf, v.data(), keep);
-            buf[keep] = '\0';
-            ImGui::SetNextItemWidth(full);
-            if (ImGui::InputText("##v", buf, sizeof buf)) {
-                f.set_text(sc, buf);
-                changed = true;
-            }
-            record_item(f.path);
+            std::string shown = draft ? *draft : f.get_text(sc);
+            if (value_box("##v", shown, full, error != nullptr, editing, !focused)) dom::request_focus(path);
+            record_item(path);
             help_tooltip(title.c_str(), body.c_str());
-            // Typing a preset name and leaving the field selects that preset.
-            if (ImGui::IsItemDeactivatedAfterEdit()) {
-                if (std::string_view(f.path) == "hardware.gpu") {
-                    if (apply_gpu_preset(sc, buf)) changed = true;
-                } else if (std::string_view(f.path) == "model.name") {
-                    std::string name = buf;
-                    if (const ModelPreset* p = find_model_preset(name)) {
-                        app.notes.clear();
-                        apply_model_preset(sc, *p, &app.notes);
-                        changed = true;
-                    }
-                }
-            }
-            suffix.clear();
+            dom::Control c{path, dom::Role::textbox, f.label, description};
+            c.value = shown;
+            c.invalid = error != nullptr;
+            c.editing = editing;
+            dom::add(std::move(c));
             break;
         }
     }
-    // The unit (and a readable form of big numbers) inside the right end of the input box.
-    if (!suffix.empty() && box_max.x > box_min.x) {
-        ImGui::PushFont(fonts().small);
-        ImVec2 ts = ImGui::CalcTextSize(suffix.c_str());
-        if (ts.x < (box_max.x - box_min.x) * 0.55f) {
-            float y = box_min.y + (box_max.y - box_min.y - ts.y) * 0.5f;
-            ImGui::GetWindowDrawList()->AddText(ImVec2(box_max.x - ts.x - 9, y), pal.text_faint, suffix.c_str());
-        }
-        ImGui::PopFont();
-    }
     if (error) {
-        ImGui::PopStyleVar();
-        ImGui::PopStyleColor(2);
         ImGui::PushFont(fonts().small);
         ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
         ImGui::PushTextWrapPos(0);
@@ -386,16 +566,58 @@ void field_row(App& app, const FieldSpec& f) {
     if (changed) app.touched();
 }
 
+// A group's collapsible header; also a disclosure button of the DOM layer.
+bool group_header(App& app, const FieldGroup& g, int errors) {
+    const Palette& pal = palette();
+    const std::string id = std::string("group:") + g.id;
+    ImGui::PushID(g.id);
+    ImGuiID header_id = ImGui::GetID("###section");
+    bool was_open = ImGui::GetStateStorage()->GetInt(header_id, 1) != 0;
+    if (dom::activated(id)) ImGui::SetNextItemOpen(!was_open);
+    ImGui::PushFont(fonts().title);
+    ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
+    ImGui::PushStyleColor(ImGuiCol_HeaderHovered, with_alpha(pal.ink, 10));
+    ImGui::PushStyleColor(ImGuiCol_HeaderActive, with_alpha(pal.ink, 16));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, touch_targets() ? std::max(6.0f, (44.0f - ImGui::GetFontSize()) * 0.5f) : 6.0f));
+    bool open = ImGui::CollapsingHeader((std::string(g.title) + "###section").c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(3);
+    ImGui::PopFont();
+    std::string hint = errors ? format_grouped(errors) + (errors == 1 ? " problem" : " problems") : std::string(g.hint);
+    {
+        ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
+        ImGui::PushFont(fonts().small);
+        ImVec2 ts = ImGui::CalcTextSize(hint.c_str());
+        float title_w = ImGui::CalcTextSize(g.title).x * 18.0f / 13.0f + 40;
+        if (r1.x - ts.x - 4 > r0.x + title_w)
+            ImGui::GetWindowDrawList()->AddText(ImVec2(r1.x - ts.x - 4, (r0.y + r1.y - ts.y) * 0.5f),
+                                                errors ? pal.bad : pal.text_faint, hint.c_str());
+        ImGui::PopFont();
+    }
+    record_item(id);
+    dom::Control c{id, dom::Role::button, g.title, hint};
+    c.expanded = open;
+    dom::add(std::move(c));
+    ImGui::PopID();
+    (void)app;
+    return open;
+}
+
 }  // namespace
 
 void draw_presets(App& app, bool stacked) {
     Scenario& sc = app.scenario;
     begin_card("presets");
-    section_title("Start from a preset", "then edit anything below");
+    section_title("Start from a preset", "then edit anything below", "presets_title");
     ImGui::Dummy(ImVec2(0, 2));
     const float avail = ImGui::GetContentRegionAvail().x;
     const float gap = 10;
     const float w = stacked ? avail : (avail - gap) * 0.5f;
+    const float popup_w = std::max(w, std::min(360.0f, ImGui::GetIO().DisplaySize.x - 16));
+    auto popup_pos = [&](ImVec2 at) {
+        float x = std::clamp(at.x, 8.0f, std::max(8.0f, ImGui::GetIO().DisplaySize.x - popup_w - 8));
+        ImGui::SetNextWindowPos(ImVec2(x, at.y + ImGui::GetFrameHeight() + 22));
+    };
 
     // Model.
     const auto models = model_presets();
@@ -406,23 +628,30 @@ void draw_presets(App& app, bool stacked) {
     if (current_model < 0 && find_model_preset(sc.model.name)) model_text += "  (edited)";
     if (current_model < 0 && !find_model_preset(sc.model.name)) model_text += "  (custom)";
     ImVec2 model_pos = ImGui::GetCursorScreenPos();
-    if (picker_button("model_picker", "Model", model_text, w)) ImGui::OpenPopup("model_popup");
-    record_item("model_picker");
+    if (picker_button("model_picker", "Model", model_text, w, model_picker.was_open,
+                      "Fills every model field with a published architecture (exact parameter count); type a Hugging "
+                      "Face model id (org/name) to fetch its config.json."))
+        ImGui::OpenPopup("model_picker_popup");
     help_tooltip("Model preset", "Fills every model field with a published architecture (exact parameter count). Edit any field afterwards; the link records the preset plus your edits.");
-    ImGui::SetNextWindowPos(ImVec2(model_pos.x, model_pos.y + ImGui::GetFrameHeight() + 22));
-    int picked = search_popup(
-        "model_popup", app.model_filter, sizeof app.model_filter, "Search models (e.g. llama 70)", int(models.size()),
-        [&](int i) {
-            const ModelPreset& p = models[i];
-            std::string detail = format_count(preset_params(p)) + " params";
-            return std::tuple<std::string, std::string, std::string>(p.model.name, detail,
-                                                                     std::string(p.model.name) + " " + p.id);
-        },
-        std::max(w, 320.0f), current_model);
-    if (picked >= 0) {
+    std::vector<PickerItem> model_items;
+    const std::string* search = dom::draft("model_picker:search");
+    const bool fetch_row = search && looks_like_hf_id(*search);
+    for (const auto& p : models)
+        model_items.push_back({p.model.name, format_count(preset_params(p)) + " params", std::string(p.model.name) + " " + p.id});
+    if (fetch_row)
+        model_items.push_back({"Fetch " + *search + " from Hugging Face", "config.json", *search});
+    popup_pos(model_pos);
+    int picked = picker_popup(model_picker, model_items, popup_w, current_model);
+    if (picked >= 0 && picked < int(models.size())) {
         app.notes.clear();
         apply_model_preset(sc, models[picked], &app.notes);
         app.touched();
+    } else if (picked >= 0 && fetch_row) {
+        app.import_report = {};
+        app.import_report.open = true;
+        app.import_report.busy = true;
+        app.import_report.source = model_items[picked].search;
+        web::fetch_hf_config(model_items[picked].search);
     }
 
     // GPU.
@@ -437,25 +666,80 @@ void draw_presets(App& app, bool stacked) {
     std::string gpu_text = sc.hardware.gpu;
     if (current_gpu < 0) gpu_text += find_gpu_preset(sc.hardware.gpu) ? "  (edited)" : "  (custom)";
     ImVec2 gpu_pos = ImGui::GetCursorScreenPos();
-    if (picker_button("gpu_picker", "GPU", gpu_text, w)) ImGui::OpenPopup("gpu_popup");
-    record_item("gpu_picker");
+    if (picker_button("gpu_picker", "GPU", gpu_text, w, gpu_picker.was_open,
+                      "Fills memory, peak and typical achieved TFLOP/s and an indicative price per GPU-hour."))
+        ImGui::OpenPopup("gpu_picker_popup");
     help_tooltip("GPU preset", "Fills memory, peak and typical achieved TFLOP/s and an indicative price per GPU-hour (sources in the preset table).");
-    ImGui::SetNextWindowPos(ImVec2(stacked ? gpu_pos.x : std::min(gpu_pos.x, ImGui::GetIO().DisplaySize.x - std::max(w, 320.0f) - 8),
-                                   gpu_pos.y + ImGui::GetFrameHeight() + 22));
-    picked = search_popup(
-        "gpu_popup", app.gpu_filter, sizeof app.gpu_filter, "Search GPUs (e.g. h100)", int(gpus.size()),
-        [&](int i) {
-            const GpuPreset& g = gpus[i];
-            std::string detail = format_bytes(g.memory_gib * bytes_per_gib, app.units) + "  \xC2\xB7  " +
-                                 format_sig(g.peak_tflops, 4) + " TFLOP/s";
-            return std::tuple<std::string, std::string, std::string>(g.id, detail, g.id);
-        },
-        std::max(w, 320.0f), current_gpu);
+    std::vector<PickerItem> gpu_items;
+    for (const auto& g : gpus)
+        gpu_items.push_back({g.id, format_bytes(g.memory_gib * bytes_per_gib, app.units) + "  \xC2\xB7  " +
+                                       format_sig(g.peak_tflops, 4) + " TFLOP/s", g.id});
+    popup_pos(gpu_pos);
+    picked = picker_popup(gpu_picker, gpu_items, popup_w, current_gpu);
     if (picked >= 0) {
         apply_gpu_preset(sc, gpus[picked].id);
         app.touched();
     }
 
+    // Framework profile (applied like a preset; every field it sets stays editable).
+    const auto profiles = framework_profiles();
+    const FrameworkProfile& fp = framework_profile(sc.training.framework);
+    Scenario as_profile = sc;
+    apply_framework_profile(as_profile, sc.training.framework);
+    int edited = 0;
+    for (const char* path : framework_profile_fields())
+        if (const FieldSpec* f = find_field_by_path(path); f && !field_equal(*f, sc, as_profile)) ++edited;
+    std::string fw_text = std::string(fp.label) + (edited ? "  (edited)" : "");
+    ImVec2 fw_pos = ImGui::GetCursorScreenPos();
+    if (picker_button("framework_picker", "Framework", fw_text, w, framework_picker.was_open,
+                      find_field_by_path("training.framework")->help))
+        ImGui::OpenPopup("framework_picker_popup");
+    help_tooltip("Framework profile", (std::string(find_field_by_path("training.framework")->help) +
+                                       "\nSource: " + fp.source).c_str());
+    std::vector<PickerItem> fw_items;
+    int current_fw = -1;
+    for (int i = 0; i < int(profiles.size()); ++i) {
+        const FrameworkProfile& p = profiles[i];
+        if (p.id == sc.training.framework) current_fw = i;
+        std::string detail = std::string(kernels_names()[std::size_t(p.kernels)]) + " kernels \xC2\xB7 " +
+                             pretty_choice(precision_names()[std::size_t(p.precision)]);
+        fw_items.push_back({p.label, detail, std::string(p.label) + " " + framework_names()[std::size_t(p.id)]});
+    }
+    popup_pos(fw_pos);
+    picked = picker_popup(framework_picker, fw_items, popup_w, current_fw);
+    if (picked >= 0) {
+        apply_framework_profile(sc, profiles[picked].id);
+        app.touched();
+    }
+
+    // Import: a config.json or DeepSpeed JSON from a file (paste or drop works anywhere).
+    if (!stacked) ImGui::SameLine(0, gap);
+    {
+        const Palette& pal = palette();
+        ImVec2 p = ImGui::GetCursorScreenPos();
+        float h = ImGui::GetFrameHeight() + 18;
+        bool pressed = ImGui::InvisibleButton("##import", ImVec2(w, h));
+        bool hovered = ImGui::IsItemHovered();
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        dl->AddRect(p, ImVec2(p.x + w, p.y + h), hovered ? pal.accent : pal.card_border, 8, 0, 1.0f);
+        ImGui::PushFont(fonts().small);
+        dl->AddText(ImVec2(p.x + 12, p.y + 5 + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.text_faint,
+                    "Import (or paste / drop anywhere)");
+        float small_h = ImGui::GetFontSize();
+        ImGui::PopFont();
+        ImGui::PushFont(fonts().bold);
+        dl->AddText(ImVec2(p.x + 12, p.y + 7 + small_h + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.accent,
+                    "config.json / DeepSpeed\xE2\x80\xA6");
+        ImGui::PopFont();
+        record_item("import");
+        dom::Control b{"import", dom::Role::button, "Import a config file",
+                       "Opens a file picker for a Hugging Face config.json (sets the model) or a DeepSpeed JSON "
+                       "(sets training and parallel settings). Pasting or dropping one anywhere works too."};
+        b.shortcut = shortcut_for("import");
+        dom::add(std::move(b));
+        help_tooltip("Import a config", "A Hugging Face config.json sets the model; a DeepSpeed JSON sets ZeRO, batch and precision. Paste or drop one anywhere on the page, too.");
+        if (pressed || dom::activated("import")) web::open_file_picker();
+    }
     // The training method changes what trains, and so almost every number: it sits with the presets.
     ImGui::Dummy(ImVec2(0, 2));
     {
@@ -466,7 +750,7 @@ void draw_presets(App& app, bool stacked) {
         text_dim("Method");
         if (field) help_tooltip("Training method", field->help);
         ImGui::SameLine(0, 10);
-        if (segmented("method", method_labels, 4, &method)) {
+        if (segmented("method", method_labels, 4, &method, "Training method")) {
             sc.training.method = static_cast<TrainingMethod>(method);
             app.touched();
         }
@@ -480,6 +764,7 @@ void draw_presets(App& app, bool stacked) {
                 what = format_count(p.trainable) + " trainable";
             ImGui::AlignTextToFramePadding();
             text_dim(what.c_str());
+            dom::add({"trainable_share", dom::Role::text, what});
         }
     }
     end_card();
@@ -489,56 +774,44 @@ void draw_presets(App& app, bool stacked) {
 void draw_inputs(App& app) {
     const Palette& pal = palette();
     begin_card("inputs");
-    auto fields = scenario_fields();
-    std::size_t i = 0;
+    Scenario profile = app.scenario;
+    apply_framework_profile(profile, app.scenario.training.framework);
     bool first = true;
-    while (i < fields.size()) {
-        std::string_view path = fields[i].path;
-        std::string_view prefix = path.substr(0, path.find('.'));
-        std::size_t end = i;
+    auto group = [&](const FieldGroup& g, const std::vector<const FieldSpec*>& fields) {
         int errors = 0;
-        while (end < fields.size() && std::string_view(fields[end].path).starts_with(std::string(prefix) + ".")) {
-            if (app.field_error(fields[end].path)) ++errors;
-            ++end;
-        }
+        for (const FieldSpec* f : fields)
+            if (app.field_error(f->path)) ++errors;
         if (!first) ImGui::Dummy(ImVec2(0, 4));
         first = false;
-        std::string header = section_name(prefix);
-        ImGui::PushID(std::string(prefix).c_str());
-        ImGui::PushFont(fonts().title);
-        ImGui::PushStyleColor(ImGuiCol_Header, IM_COL32(0, 0, 0, 0));
-        ImGui::PushStyleColor(ImGuiCol_HeaderHovered, IM_COL32(255, 255, 255, 10));
-        ImGui::PushStyleColor(ImGuiCol_HeaderActive, IM_COL32(255, 255, 255, 16));
-        ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(4, 6));
-        bool open = ImGui::CollapsingHeader((header + "###section").c_str(), ImGuiTreeNodeFlags_DefaultOpen);
-        ImGui::PopStyleVar();
-        ImGui::PopStyleColor(3);
-        ImGui::PopFont();
-        // Hint (and error count) to the right of the section title.
-        {
-            ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
-            ImGui::PushFont(fonts().small);
-            std::string hint = errors ? std::to_string(errors) + (errors == 1 ? " problem" : " problems")
-                                      : std::string(section_hint(prefix));
-            ImVec2 ts = ImGui::CalcTextSize(hint.c_str());
-            ImGui::GetWindowDrawList()->AddText(ImVec2(r1.x - ts.x - 4, (r0.y + r1.y - ts.y) * 0.5f),
-                                                errors ? pal.bad : pal.text_faint, hint.c_str());
-            ImGui::PopFont();
-        }
-        if (open) {
+        if (group_header(app, g, errors)) {
+            ImGui::PushID(g.id);
             ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(4, 4));
             if (ImGui::BeginTable("fields", 2, ImGuiTableFlags_NoSavedSettings)) {
                 float label_w = std::clamp(ImGui::GetContentRegionAvail().x * 0.42f, 120.0f, 190.0f);
                 ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, label_w);
                 ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-                for (std::size_t k = i; k < end; ++k)
-                    if (field_visible(app, fields[k].path)) field_row(app, fields[k]);
+                for (const FieldSpec* f : fields)
+                    if (field_visible(app, f->path)) field_row(app, *f, profile);
                 ImGui::EndTable();
             }
             ImGui::PopStyleVar();
+            ImGui::PopID();
         }
-        ImGui::PopID();
-        i = end;
+    };
+    for (const FieldGroup& g : field_groups()) {
+        if (g.picker) continue;  // drawn as pickers with the presets
+        std::vector<const FieldSpec*> fields;
+        for (const char* path : g.paths)
+            if (const FieldSpec* f = find_field_by_path(path)) fields.push_back(f);
+        group(g, fields);
+    }
+    // A field no group lists (the field table grew) still shows, at the end.
+    std::vector<const FieldSpec*> others;
+    for (const auto& f : scenario_fields())
+        if (!group_of_field(f.path)) others.push_back(&f);
+    if (!others.empty()) {
+        static const FieldGroup other_group{"other", "Other settings", "", {}};
+        group(other_group, others);
     }
     // Errors that name no field of the table (e.g. a rule across fields) still show here.
     for (const auto& e : app.evaluation.errors) {

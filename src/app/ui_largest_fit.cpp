@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "dom.hpp"
 #include "core/analysis.hpp"
 #include "imgui.h"
 #include "plot.hpp"
@@ -81,6 +82,7 @@ void draw_largest_fit(App& app) {
     figure(sv, an.largest_s > 0, "largest_s", "Longest sequence that fits",
            "The longest sequence length s (at the current micro-batch) whose per-GPU memory stays within capacity. "
            "Models with learned positions stop at their maximum position count.");
+    dom::add({"largest_fit", dom::Role::text, b + bv + ". " + s + sv + "."});
     ImGui::PopStyleColor();
     ImGui::PopFont();
 }

@@ -9,6 +9,7 @@
 #include "app.hpp"
 #include "core/fields.hpp"
 #include "core/planner.hpp"
+#include "dom.hpp"
 #include "imgui.h"
 #include "plot.hpp"
 #include "widgets.hpp"
@@ -99,6 +100,8 @@ void plan_table(App& app, float width) {
     const auto& plans = view.result.plans;
     const bool wide = width >= 700;
     const int columns = wide ? 7 : 4;
+    dom::Control table{"plan:table", dom::Role::table, "Fastest layouts, by predicted step time"};
+    const ImVec2 start = ImGui::GetCursorScreenPos();
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(6, 5));
     if (ImGui::BeginTable("plans", columns, ImGuiTableFlags_RowBg | ImGuiTableFlags_NoSavedSettings)) {
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 18);
@@ -127,6 +130,11 @@ void plan_table(App& app, float width) {
                                  p.scenario.parallel.sequence_parallel == app.scenario.parallel.sequence_parallel &&
                                  p.scenario.parallel.offload_optimizer == app.scenario.parallel.offload_optimizer &&
                                  app.scenario.hardware.throughput_model == ThroughputModel::predicted;
+            table.rows.push_back({std::to_string(i + 1) + ". " + layout_text(p), "step " + seconds_text(e.performance.step_seconds),
+                                  format_bytes(e.memory_per_gpu_bytes.total, app.units) + " per GPU, MFU " +
+                                      format_percent(e.performance.mfu) + ", run " + format_duration(e.compute.seconds) +
+                                      (current ? ", in use" : "") +
+                                      (plans.size() > 1 ? ". " + reasons_text(p, app.units, i == 0) : std::string())});
             ImGui::PushID(int(i));
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
@@ -163,7 +171,8 @@ void plan_table(App& app, float width) {
                 ImGui::PushStyleColor(ImGuiCol_Text, pal.good);
                 ImGui::TextUnformatted("in use");
                 ImGui::PopStyleColor();
-            } else if (pill_button("Use", i == 0)) {
+            } else if (pill_button("Use", i == 0, ("plan:use:" + std::to_string(i)).c_str(), layout_text(p).c_str(),
+                                   ("Use layout " + std::to_string(i + 1)).c_str())) {
                 app.set_scenario(p.scenario);
             }
             record_item("plan:use:" + std::to_string(i));
@@ -172,6 +181,7 @@ void plan_table(App& app, float width) {
         ImGui::EndTable();
     }
     ImGui::PopStyleVar();
+    dom::add_at(std::move(table), start, ImVec2(start.x + width, ImGui::GetCursorScreenPos().y));
 }
 
 // Predicted step time of the best layout (y) against the GPU count (x, log₂), global batch held.
@@ -251,6 +261,13 @@ void scaling_chart(App& app, float width, float height) {
     ImGui::SetCursorScreenPos(pmin);
     ImGui::InvisibleButton("scaling", ImVec2(std::max(pw, 1.0f), std::max(ph, 1.0f)));
     record_item("plan:scaling");
+    {
+        std::string d;
+        for (const auto& p : pts)
+            d += (d.empty() ? "" : "; ") + format_grouped(double(p.num_gpus)) + " GPUs " +
+                 (p.found ? seconds_text(p.step_seconds) : std::string("no layout fits"));
+        dom::add({"plan:scaling", dom::Role::image, "Predicted step time against GPU count, best layout per count", d + "."});
+    }
     if (ImGui::IsItemHovered()) {
         ImVec2 m = ImGui::GetIO().MousePos;
         int col = std::clamp(int((m.x - pmin.x) / pw * float(n)), 0, n - 1);

@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "core/outputs.hpp"
+#include "dom.hpp"
 #include "imgui.h"
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
@@ -108,15 +109,18 @@ void draw_verdict(App& app) {
     const Palette& pal = palette();
     const Estimate& e = app.evaluation.estimate;
     const Scenario& sc = app.scenario;
+    const MemoryBreakdown& m = e.memory_per_gpu_bytes;
     begin_card("verdict");
     const float avail = ImGui::GetContentRegionAvail().x;
+    const char* verdict = e.fits ? "\xE2\x9C\x93 Fits" : "\xE2\x9C\x95 Does not fit";
     ImGui::PushFont(fonts().big);
     ImGui::PushStyleColor(ImGuiCol_Text, e.fits ? pal.good : pal.bad);
-    ImGui::TextUnformatted(e.fits ? "\xE2\x9C\x93 Fits" : "\xE2\x9C\x95 Does not fit");
+    ImGui::TextUnformatted(verdict);
     ImGui::PopStyleColor();
     ImGui::PopFont();
+    record_item("verdict");
     // Where: "per GPU · 8 × A100-80GB", right-aligned when there is room.
-    std::string where = "per GPU  \xC2\xB7  " + std::to_string(sc.parallel.num_gpus) + " \xC3\x97 " + sc.hardware.gpu;
+    std::string where = "per GPU  \xC2\xB7  " + format_grouped(double(sc.parallel.num_gpus)) + " \xC3\x97 " + sc.hardware.gpu;
     ImGui::PushFont(fonts().small);
     float where_w = ImGui::CalcTextSize(where.c_str()).x;
     ImGui::PopFont();
@@ -131,8 +135,9 @@ void draw_verdict(App& app) {
         ImGui::PopStyleColor();
         ImGui::PopFont();
     }
-    // "71.3 GiB of 80 GiB per GPU · 8.7 GiB headroom (10.9 %)"
-    std::string used = format_bytes(e.memory_per_gpu_bytes.total, app.units);
+    // "71.3 GiB of 80 GiB per GPU · 8.7 GiB headroom (10.9 %)": the device total (nvidia-smi's view)
+    // against the GPU's memory.
+    std::string used = format_bytes(m.total, app.units);
     std::string cap = format_bytes(e.capacity_bytes, app.units);
     ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted(used.c_str());
@@ -158,8 +163,70 @@ void draw_verdict(App& app) {
         text_dim(where.c_str());
         ImGui::PopFont();
     }
+    // When and how: the peak phase, what PyTorch's allocator reports, what lives outside it.
+    const std::string phase = step_phase_label(m.peak_phase);
+    std::string lower = phase;
+    for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+    const std::string peak_line = "Peak in the " + lower + (m.peak_phase == StepPhase::optimizer_step ? "" : " pass") +
+                                  "  \xC2\xB7  allocated " + format_bytes(m.peak_allocated, app.units) +
+                                  "  \xC2\xB7  reserved " + format_bytes(m.peak_reserved, app.units) +
+                                  "  \xC2\xB7  + CUDA context and reserve " +
+                                  format_bytes(m.total - m.peak_reserved, app.units);
+    {
+        // Its parts flow onto new lines whole: a number never breaks from its unit.
+        const std::string parts[] = {
+            "Peak in the " + lower + (m.peak_phase == StepPhase::optimizer_step ? "" : " pass"),
+            "allocated " + format_bytes(m.peak_allocated, app.units), "reserved " + format_bytes(m.peak_reserved, app.units),
+            "+ CUDA context and reserve " + format_bytes(m.total - m.peak_reserved, app.units)};
+        ImGui::PushFont(fonts().small);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+        const char* dot = "  \xC2\xB7  ";
+        const float dot_w = ImGui::CalcTextSize(dot).x;
+        bool first = true;
+        for (const std::string& part : parts) {
+            if (!first) {
+                ImGui::SameLine(0, 0);
+                if (ImGui::GetContentRegionAvail().x >= dot_w + ImGui::CalcTextSize(part.c_str()).x) {
+                    ImGui::TextUnformatted(dot);
+                    ImGui::SameLine(0, 0);
+                } else {
+                    ImGui::NewLine();
+                }
+            }
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(part.c_str());
+            ImGui::PopTextWrapPos();
+            first = false;
+        }
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+    }
+    record_item("peak_line");
+    help_tooltip("Peak, allocated and reserved",
+                 "Allocated: the largest phase of the step, as torch.cuda.max_memory_allocated reports it. Reserved: "
+                 "what PyTorch's caching allocator holds (max_memory_reserved). The verdict compares the device total "
+                 "(what nvidia-smi shows: reserved + CUDA context + NCCL + any fixed reserve) with the GPU's memory.");
+    {
+        std::string text = std::string(e.fits ? "Fits" : "Does not fit") + ": " + used + " of " + cap + " per GPU, " +
+                           margin + ". " + peak_line + ".";
+        for (std::size_t i; (i = text.find("  \xC2\xB7  ")) != std::string::npos;) text.replace(i, 6, "; ");
+        dom::add({"verdict", dom::Role::text, text});
+    }
     draw_largest_fit(app);
     ImGui::Dummy(ImVec2(0, 2));
+
+    // The breakdown at the peak (left) and the step's timeline (right, or below when narrow).
+    const bool side = avail >= 640 && !app.embed;
+    const float timeline_w = side ? std::clamp(avail * 0.36f, 240.0f, 320.0f) : avail;
+    if (side) {
+        ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0, 0));
+        ImGui::BeginTable("verdict_columns", 2, ImGuiTableFlags_NoSavedSettings);
+        ImGui::TableSetupColumn("breakdown", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("timeline", ImGuiTableColumnFlags_WidthFixed, timeline_w + 20);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PopStyleVar();
+    }
     // The bar: one GPU, or the whole cluster (every GPU's memory × N against N × capacity).
     static int bar_view = 0;
     {
@@ -167,21 +234,33 @@ void draw_verdict(App& app) {
         const double n = double(sc.parallel.num_gpus);
         ImGui::PushFont(fonts().small);
         ImGui::AlignTextToFramePadding();
-        std::string caption = bar_view == 0 ? "Memory of one GPU"
-                                            : "All " + std::to_string(sc.parallel.num_gpus) + " GPUs: " +
-                                                  format_bytes(e.memory_per_gpu_bytes.total * n, app.units) + " of " +
+        std::string caption = bar_view == 0 ? "At the peak (" + lower + "), one GPU"
+                                            : "All " + format_grouped(n) + " GPUs: " +
+                                                  format_bytes(m.total * n, app.units) + " of " +
                                                   format_bytes(e.capacity_bytes * n, app.units);
-        text_dim(caption.c_str());
         float seg_w = ImGui::CalcTextSize("Per GPU").x + ImGui::CalcTextSize("Whole cluster").x + 4 * 10 + 2;
-        ImGui::SameLine();
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - seg_w));
-        segmented("bar_view", views, 2, &bar_view);
+        if (ImGui::CalcTextSize(caption.c_str()).x + seg_w + 12 > ImGui::GetContentRegionAvail().x && bar_view == 0)
+            caption = "At the peak, one GPU";
+        const bool one_line = ImGui::CalcTextSize(caption.c_str()).x + seg_w + 12 <= ImGui::GetContentRegionAvail().x;
+        text_dim(caption.c_str());
+        if (one_line) {  // else the switch goes on its own line (phones)
+            ImGui::SameLine();
+            ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, ImGui::GetContentRegionAvail().x - seg_w));
+        }
+        segmented("bar_view", views, 2, &bar_view, "Memory bar shows");
         ImGui::PopFont();
     }
     auto segments = memory_segments(e, app.units);
+    dom::Control breakdown{"breakdown", dom::Role::table,
+                           "Memory per GPU at the peak (" + lower + "), total " + used + " of " + cap};
+    for (const auto& seg : segments)
+        if (seg.value > 0)
+            breakdown.rows.push_back({seg.label, seg.value_text, m.total > 0 ? format_percent(seg.value / m.total) : ""});
     if (bar_view == 0) {
         stacked_bar("##memory_bar", segments, e.capacity_bytes, cap + " capacity", 30);
-        legend(segments, e.memory_per_gpu_bytes.total);
+        record_item("memory_bar");
+        legend(segments, m.total);
+        record_item("legend");
     } else {
         const double n = double(sc.parallel.num_gpus);
         for (auto& seg : segments) {
@@ -189,19 +268,23 @@ void draw_verdict(App& app) {
             seg.value_text = format_bytes(seg.value, app.units);
         }
         stacked_bar("##cluster_bar", segments, e.capacity_bytes * n,
-                    std::to_string(sc.parallel.num_gpus) + " \xC3\x97 " + cap + " = " +
-                        format_bytes(e.capacity_bytes * n, app.units),
-                    30);
-        legend(segments, e.memory_per_gpu_bytes.total * n);
+                    format_grouped(n) + " \xC3\x97 " + cap + " = " + format_bytes(e.capacity_bytes * n, app.units), 30);
+        record_item("memory_bar");
+        legend(segments, m.total * n);
+        record_item("legend");
     }
+    dom::add(std::move(breakdown));
     if (e.host_memory_bytes.total > 0) {
         ImGui::Dummy(ImVec2(0, 2));
+        std::string host = std::string(bar_view == 0 ? "" : "Plus ") + "Host (CPU) memory for what is offloaded: " +
+                           format_bytes(e.host_memory_bytes.per_gpu, app.units) + " per GPU, " +
+                           format_bytes(e.host_memory_bytes.total, app.units) + " in total.";
         ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-        ImGui::TextWrapped(bar_view == 0 ? "Host (CPU) memory for the offloaded optimizer: %s per GPU, %s in total."
-                                         : "Plus host (CPU) memory for the offloaded optimizer: %s per GPU, %s in total.",
-                           format_bytes(e.host_memory_bytes.per_gpu, app.units).c_str(),
-                           format_bytes(e.host_memory_bytes.total, app.units).c_str());
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(host.c_str());
+        ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
+        dom::add({"host_memory", dom::Role::text, host});
     }
     ImGui::PushFont(fonts().small);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
@@ -209,6 +292,15 @@ void draw_verdict(App& app) {
                                                        : "Memory in GB (10\xE2\x81\xB9 bytes, as datasheets say)");
     ImGui::PopStyleColor();
     ImGui::PopFont();
+    if (side) {
+        ImGui::TableNextColumn();
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + 20);
+        draw_timeline(app, timeline_w);
+        ImGui::EndTable();
+    } else if (!app.embed) {
+        ImGui::Dummy(ImVec2(0, 4));
+        draw_timeline(app, timeline_w);
+    }
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
@@ -220,12 +312,14 @@ void draw_tiles(App& app, int columns) {
         const char* title;
         std::string value, note;
         const char* tip;
+        const char* path;
     };
     std::vector<Tile> tiles;  // the headline outputs
     for (const auto& o : outputs())
         if (o.show & show_tile)
-            tiles.push_back({o.label, format_output(o, e, app.units, true), output_note(o, e, app.units), o.help});
+            tiles.push_back({o.label, format_output(o, e, app.units), output_note(o, e, app.units), o.help, o.path});
     const int count = int(tiles.size());
+    dom::Control table{"tiles", dom::Role::table, "Headline results"};
     // Equal tile heights: every tile reserves the tallest note (wrapped at the tile's width).
     const float card_pad = 18;  // begin_card's cell padding
     const float col_w = (ImGui::GetContentRegionAvail().x - 10.0f * (columns - 1)) / columns;
@@ -234,6 +328,7 @@ void draw_tiles(App& app, int columns) {
     float note_h = 0;
     for (const Tile& t : tiles) note_h = std::max(note_h, ImGui::CalcTextSize(t.note.c_str(), nullptr, false, inner_w).y);
     ImGui::PopFont();
+    const ImVec2 start = ImGui::GetCursorScreenPos();
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0, 0));
     if (ImGui::BeginTable("tiles", columns, ImGuiTableFlags_NoSavedSettings | ImGuiTableFlags_SizingStretchSame)) {
         for (int i = 0; i < count; ++i) {
@@ -257,6 +352,7 @@ void draw_tiles(App& app, int columns) {
             if (!fits_title) ImGui::SetCursorPosY(value_y + (value_h - ImGui::GetTextLineHeight()) * 0.5f);
             ImGui::TextUnformatted(tiles[i].value.c_str());
             ImGui::PopFont();
+            record_item(std::string("tile:") + tiles[i].path);
             ImGui::SetCursorPosY(value_y + value_h + ImGui::GetStyle().ItemSpacing.y);
             ImGui::PushFont(fonts().small);
             ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
@@ -270,12 +366,14 @@ void draw_tiles(App& app, int columns) {
             ImGui::PopFont();
             end_card();
             help_tooltip(tiles[i].title, tiles[i].tip);
+            table.rows.push_back({tiles[i].title, tiles[i].value, tiles[i].note});
             if (i / columns < (count - 1) / columns) ImGui::Dummy(ImVec2(0, 2));  // gap between rows of tiles
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
     ImGui::PopStyleVar();
+    dom::add_at(std::move(table), start, ImVec2(start.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y));
     ImGui::Dummy(ImVec2(0, 2));
 }
 
@@ -286,8 +384,12 @@ void draw_details(App& app, bool side_by_side) {
     const auto layout = output_rows(e, app.units, {OutputSection::parameters, OutputSection::layout});
     auto card = [&](const char* id, const char* title, const std::vector<Row>& rows, float w) {
         begin_card(id, w);
-        section_title(title);
+        section_title(title, nullptr, (std::string(id) + ":title").c_str());
+        const ImVec2 start = ImGui::GetCursorScreenPos();
         table_rows(id, rows);
+        dom::Control t{std::string(id) + ":table", dom::Role::table, title};
+        for (const Row& r : rows) t.rows.push_back({r.label, r.value, r.note});
+        dom::add_at(std::move(t), start, ImVec2(start.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y));
         end_card();
     };
     if (side_by_side) {
@@ -313,17 +415,24 @@ void draw_warnings(App& app) {
     const Estimate& e = app.evaluation.estimate;
     if (e.warnings.count == 0) return;
     const Palette& pal = palette();
-    begin_card("warnings", 0, IM_COL32(0x2E, 0x27, 0x14, 235));
+    begin_card("warnings", 0, pal.warn_card);
     ImGui::PushFont(fonts().bold);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.warn);
-    ImGui::Text("\xE2\x9A\xA0  %d note%s on this setup", e.warnings.count, e.warnings.count == 1 ? "" : "s");
+    std::string title = format_grouped(e.warnings.count) + " note" + (e.warnings.count == 1 ? "" : "s") + " on this setup";
+    ImGui::TextUnformatted(("\xE2\x9A\xA0  " + title).c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();
+    record_item("warnings");
+    const ImVec2 start = ImGui::GetItemRectMin();
+    dom::Control t{"warnings", dom::Role::table, title};
     for (int i = 0; i < e.warnings.count; ++i) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextUnformatted((std::string("\xE2\x80\xA2 ") + warning_message(e.warnings.items[i])).c_str());
         ImGui::PopTextWrapPos();
+        t.rows.push_back({format_grouped(i + 1), warning_message(e.warnings.items[i]), ""});
     }
+    record_item("warnings_end");
+    dom::add_at(std::move(t), start, ImGui::GetItemRectMax());
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
@@ -331,41 +440,90 @@ void draw_warnings(App& app) {
 void draw_notes(App& app) {
     if (app.notes.empty()) return;
     const Palette& pal = palette();
-    begin_card("notes", 0, IM_COL32(0x14, 0x24, 0x3A, 235));
+    begin_card("notes", 0, pal.note_card);
     ImGui::PushFont(fonts().bold);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
     ImGui::TextUnformatted("Adjusted to fit the model:");
     ImGui::PopStyleColor();
     ImGui::PopFont();
+    std::string text = "Adjusted to fit the model:";
     for (const auto& n : app.notes) {
         const FieldSpec* f = find_field_by_path(n.field);
+        std::string line = (f ? std::string(f->label) : n.field) + " " + n.message;
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(("\xE2\x80\xA2 " + (f ? std::string(f->label) : n.field) + " " + n.message).c_str());
+        ImGui::TextUnformatted(("\xE2\x80\xA2 " + line).c_str());
         ImGui::PopTextWrapPos();
+        text += " " + line + ".";
     }
-    if (pill_button("OK")) app.notes.clear();
+    dom::add({"notes", dom::Role::text, text});
+    if (pill_button("OK", false, "dismiss_notes", "Hides this note")) app.notes.clear();
     record_item("dismiss_notes");
+    end_card();
+    ImGui::Dummy(ImVec2(0, 2));
+}
+
+void draw_import_report(App& app) {
+    ImportReport& r = app.import_report;
+    if (!r.open) return;
+    const Palette& pal = palette();
+    const bool failed = !r.issues.empty();
+    begin_card("import_report", 0, failed ? pal.bad_card : pal.note_card);
+    std::string title = r.busy ? "Fetching " + r.source + " from Hugging Face\xE2\x80\xA6"
+                        : failed ? "Could not import " + r.source
+                                 : "Imported " + (r.kind.empty() ? std::string("a config") : "a " + r.kind) +
+                                       (r.source.empty() ? "" : " from " + r.source);
+    ImGui::PushFont(fonts().bold);
+    ImGui::PushStyleColor(ImGuiCol_Text, failed ? pal.bad : pal.accent);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(title.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    record_item("import_report");
+    std::string text;
+    auto line = [&](const std::string& l) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(("\xE2\x80\xA2 " + l).c_str());
+        ImGui::PopTextWrapPos();
+        text += l + " ";
+    };
+    int shown = 0;
+    for (const auto& i : r.issues)
+        if (++shown <= 8) line(i.field == "import" ? i.message : i.field + ": " + i.message);
+    for (const auto& l : r.lines)
+        if (++shown <= 10) line(l);
+    dom::Control c{"import_report", failed ? dom::Role::alert : dom::Role::text, title};
+    c.description = text;
+    if (!failed) c.label = title + ". " + text;
+    dom::add(std::move(c));
+    if (!r.busy && pill_button("OK", false, "dismiss_import", "Hides this report")) r.open = false;
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
 
 void draw_errors(App& app) {
     const Palette& pal = palette();
-    begin_card("errors", 0, IM_COL32(0x34, 0x16, 0x1B, 235));
+    begin_card("errors", 0, pal.bad_card);
+    const std::size_t n = app.evaluation.errors.size();
+    std::string title = format_grouped(double(n)) + " input" + (n == 1 ? "" : "s") + " need" + (n == 1 ? "s" : "") + " attention";
     ImGui::PushFont(fonts().title);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
-    ImGui::Text("%d input%s need%s attention", int(app.evaluation.errors.size()),
-                app.evaluation.errors.size() == 1 ? "" : "s", app.evaluation.errors.size() == 1 ? "s" : "");
+    ImGui::TextUnformatted(title.c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    text_dim("Results appear as soon as every input is valid:");
+    text_dim("The results update as soon as every input is valid:");
+    std::string text;
     for (const auto& err : app.evaluation.errors) {
         const FieldSpec* f = find_field_by_path(err.field);
-        std::string line = "\xE2\x80\xA2 " + (f ? std::string(f->label) : err.field) + " " + err.message;
+        std::string line = (f ? std::string(f->label) : err.field) + " " + err.message;
         ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(line.c_str());
+        ImGui::TextUnformatted(("\xE2\x80\xA2 " + line).c_str());
         ImGui::PopTextWrapPos();
+        text += line + ". ";
     }
+    dom::Control c{"errors", dom::Role::alert, title};
+    c.description = text;
+    dom::add(std::move(c));
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }

@@ -12,6 +12,7 @@
 #include "imgui.h"
 #include "plot.hpp"
 #include "ui_charts.hpp"
+#include "dom.hpp"
 #include "widgets.hpp"
 
 namespace vramcalc::app {
@@ -160,7 +161,7 @@ void sweep_chart(App& app, SweepData& d, float width, float height, DrawnSweep& 
             ImVec2 c(xpos(float(i)), ypos(p.memory.total));
             if (p.fits) dl->AddCircleFilled(c, z == current_stage ? 3.2f : 2.4f, stage_colours[z], 12);
             else {
-                dl->AddCircleFilled(c, 3.0f, IM_COL32(0x12, 0x18, 0x28, 255), 12);
+                dl->AddCircleFilled(c, 3.0f, palette().backdrop, 12);
                 dl->AddCircle(c, 3.0f, stage_colours[z], 12, 1.4f);
             }
         }
@@ -169,9 +170,9 @@ void sweep_chart(App& app, SweepData& d, float width, float height, DrawnSweep& 
     {
         float ci = fractional_index(d.values, current_value);
         float x = xpos(ci);
-        dl->AddLine(ImVec2(x, pmin.y), ImVec2(x, pmax.y), IM_COL32(255, 255, 255, 36), 1);
+        dl->AddLine(ImVec2(x, pmin.y), ImVec2(x, pmax.y), with_alpha(palette().ink, 36), 1);
         ImVec2 c(x, ypos(e.memory_per_gpu_bytes.total));
-        dl->AddCircle(c, 6.5f, IM_COL32(255, 255, 255, 235), 20, 2.0f);
+        dl->AddCircle(c, 6.5f, with_alpha(palette().ink, 235), 20, 2.0f);
     }
     ImGui::PopClipRect();
 
@@ -179,6 +180,22 @@ void sweep_chart(App& app, SweepData& d, float width, float height, DrawnSweep& 
     ImGui::SetCursorScreenPos(pmin);
     ImGui::InvisibleButton("plot", ImVec2(std::max(pw, 1.0f), std::max(ph, 1.0f)));
     record_item(std::string("sweep:") + sweep_axis_id(d.axis));
+    if (n > 0) {
+        // For screen readers: the current stage's line in words.
+        const int z = std::clamp(current_stage, 0, stages - 1);
+        std::string text;
+        int fit = 0;
+        for (int i = 0; i < n; ++i)
+            if (d.lines[z][i].valid && d.lines[z][i].fits) ++fit;
+        text = format_grouped(fit) + " of " + format_grouped(n) + " values fit with ZeRO-" + std::to_string(z) + ": ";
+        for (int i = 0; i < n; ++i) {
+            const SweepPoint& p = d.lines[z][i];
+            text += (i ? "; " : "") + axis_value_text(d.axis, d.values[i]) + " " +
+                    (p.valid ? format_bytes(p.memory.total, app.units) : std::string("invalid"));
+        }
+        dom::add({std::string("sweep:") + sweep_axis_id(d.axis), dom::Role::image,
+                  std::string("Memory per GPU against ") + sweep_axis_label(d.axis), text + "."});
+    }
     if (ImGui::IsItemHovered() && n > 0) {
         ImVec2 m = ImGui::GetIO().MousePos;
         int col = std::clamp(int((m.x - pmin.x) / pw * n), 0, n - 1);
@@ -196,7 +213,7 @@ void sweep_chart(App& app, SweepData& d, float width, float height, DrawnSweep& 
             }
         }
         float x = xpos(float(col));
-        dl->AddLine(ImVec2(x, pmin.y), ImVec2(x, pmax.y), IM_COL32(255, 255, 255, 60), 1);
+        dl->AddLine(ImVec2(x, pmin.y), ImVec2(x, pmax.y), with_alpha(palette().ink, 60), 1);
         if (best_z >= 0) dl->AddCircle(ImVec2(x, ypos(d.lines[best_z][col].memory.total)), 7.0f, stage_colours[best_z], 20, 2.0f);
         ImGui::BeginTooltip();
         ImGui::PushFont(fonts().bold);
@@ -278,7 +295,7 @@ void stage_legend(int current_stage) {
     {
         ImVec2 p = ImGui::GetCursorScreenPos();
         float fh = ImGui::GetFontSize();
-        ImGui::GetWindowDrawList()->AddCircle(ImVec2(p.x + 6, p.y + fh * 0.55f), 5.0f, IM_COL32(255, 255, 255, 235), 16, 1.8f);
+        ImGui::GetWindowDrawList()->AddCircle(ImVec2(p.x + 6, p.y + fh * 0.55f), 5.0f, with_alpha(palette().ink, 235), 16, 1.8f);
         ImGui::SetCursorScreenPos(ImVec2(p.x + 16, p.y));
         text_dim("this scenario");
     }
@@ -291,7 +308,8 @@ void draw_sweeps(App& app) {
     if (!app.evaluation.ok()) return;
     refresh_sweeps(app);
     begin_card("sweeps_card");
-    section_title("Memory vs one setting", ImGui::GetContentRegionAvail().x > 480 ? "per GPU, one line per ZeRO stage" : nullptr);
+    section_title("Memory vs one setting", ImGui::GetContentRegionAvail().x > 480 ? "per GPU, one line per ZeRO stage" : nullptr,
+                  "sweeps_title");
     stage_legend(app.scenario.parallel.zero_stage);
     ImGui::Dummy(ImVec2(0, 2));
     const float avail = ImGui::GetContentRegionAvail().x;
@@ -308,8 +326,10 @@ void draw_sweeps(App& app) {
     }
     ImGui::PushFont(fonts().small);
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
-    ImGui::TextWrapped("Hover a point for its values; click one to use that value (and that ZeRO stage). Filled dots fit, "
-                       "hollow dots do not. Grad accumulation is held fixed, so the global batch follows b and N.");
+    ImGui::TextWrapped("%s Filled dots fit, hollow dots do not. Grad accumulation is held fixed, so the global batch "
+                       "follows b and N.",
+                       touch_targets() ? "Tap a point to use that value (and that ZeRO stage)."
+                                       : "Hover a point for its values; click one to use that value (and that ZeRO stage).");
     ImGui::PopStyleColor();
     ImGui::PopFont();
     end_card();

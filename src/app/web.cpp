@@ -80,6 +80,23 @@ EM_JS(void, js_set_text, (const char* id, const char* text), {
     if (el) el.textContent = UTF8ToString(text);
 });
 
+EM_JS(void, js_set_page_theme, (int light), {
+    const root = document.documentElement;
+    const theme = light ? 'light' : 'dark';
+    if (root.dataset.theme !== theme) root.dataset.theme = theme;
+    const meta = document.querySelector('meta[name="theme-color"]');
+    if (meta) meta.setAttribute('content', light ? '#f4f6fa' : '#0d1220');
+});
+
+EM_JS(int, js_media, (const char* query), {
+    return window.matchMedia && window.matchMedia(UTF8ToString(query)).matches ? 1 : 0;
+});
+
+EM_JS(void, js_page_call, (const char* name, const char* arg), {
+    const fn = Module[UTF8ToString(name)];
+    if (fn) fn(UTF8ToString(arg));
+});
+
 EM_JS(void, js_request_frame, (), {
     if (Module['vramcalcRequestFrame']) Module['vramcalcRequestFrame']();
 });
@@ -124,7 +141,13 @@ std::string page_url_with_hash(const std::string& fragment, bool full) {
     return take(js_page_url(fragment.c_str(), full ? 1 : 0));
 }
 void open_in_new_tab(const std::string& url) { js_open(url.c_str()); }
-void set_summary(const std::string& text) { js_set_text("summary", text.c_str()); }
+void set_summary(const std::string& text) { js_page_call("vramcalcSummary", text.c_str()); }
+void set_page_theme(bool light) { js_set_page_theme(light ? 1 : 0); }
+bool prefers_light() { return js_media("(prefers-color-scheme: light)") != 0; }
+bool coarse_pointer() { return js_media("(pointer: coarse)") != 0; }
+void open_file_picker() { js_page_call("vramcalcOpenFile", ""); }
+void fetch_hf_config(const std::string& model_id) { js_page_call("vramcalcFetchHf", model_id.c_str()); }
+
 void set_status_note(const std::string& text) { js_set_text("status", text.c_str()); }
 void request_frame() { js_request_frame(); }
 void mark_first_frame() { js_mark_first_frame(); }

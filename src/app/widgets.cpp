@@ -6,6 +6,7 @@
 #include <map>
 
 #include "format/format.hpp"
+#include "dom.hpp"
 #include "gfx.hpp"
 #include "imgui_internal.h"
 #include "web.hpp"
@@ -21,10 +22,10 @@ ImVec4 vec(unsigned hex, float alpha = 1.0f) {
     return ImVec4(((hex >> 16) & 255) / 255.0f, ((hex >> 8) & 255) / 255.0f, (hex & 255) / 255.0f, alpha);
 }
 
-const Palette the_palette = {
+const Palette dark_palette = {
     rgb(0xE7EAF2),       // text
     rgb(0x9BA5BA),       // text_dim
-    rgb(0x6B7690),       // text_faint
+    rgb(0x7D88A2),       // text_faint (4.5:1 on the cards)
     rgb(0x161E30, 235),  // card
     rgb(0x26314B),       // card_border
     rgb(0x1B2539),       // card_hover
@@ -38,7 +39,58 @@ const Palette the_palette = {
     rgb(0xF5B942, 30),   // warn_soft
     {rgb(0x6EA8FE), rgb(0xB28DF5), rgb(0xF5A65B), rgb(0x3ECFB2), rgb(0x7D879C), rgb(0xA9C9FF), rgb(0xE57AA8),
      rgb(0xD4C86A)},
+    rgb(0x8DBBFF),       // accent_hover
+    rgb(0x5A94EE),       // accent_active
+    rgb(0x0A101E),       // on_accent
+    rgb(0x222E4A),       // logo
+    rgb(0x0B101C),       // code_bg
+    rgb(0x3A2E12, 235),  // warn_card
+    rgb(0x14243A, 235),  // note_card
+    rgb(0x34161B, 235),  // bad_card
+    rgb(0x3A161C),       // bad_field
+    rgb(0x14203A),       // field_editing
+    rgb(0xFFFFFF),       // ink
+    rgb(0xFFFFFF, 40),   // ink_soft
+    rgb(0x0D1220),       // backdrop
+    {{0.075f, 0.098f, 0.155f}, {0.043f, 0.055f, 0.086f}, {0.05f, 0.075f, 0.16f}},
+    false,
 };
+
+const Palette light_palette = {
+    rgb(0x172033),       // text
+    rgb(0x48536A),       // text_dim
+    rgb(0x5E6980),       // text_faint (5:1 on white)
+    rgb(0xFFFFFF, 245),  // card
+    rgb(0xD3DAE6),       // card_border
+    rgb(0xF2F5FA),       // card_hover
+    rgb(0x1F62D0),       // accent
+    rgb(0x1F62D0, 30),   // accent_soft
+    rgb(0x12804F),       // good
+    rgb(0x12804F, 28),   // good_soft
+    rgb(0xC92F2F),       // bad
+    rgb(0xC92F2F, 26),   // bad_soft
+    rgb(0x9A6210),       // warn
+    rgb(0x9A6210, 26),   // warn_soft
+    {rgb(0x3B78F0), rgb(0x8B5CE0), rgb(0xE0842A), rgb(0x17A385), rgb(0x7D879C), rgb(0x8FB0F0), rgb(0xD5508C),
+     rgb(0xB9A52C)},
+    rgb(0x3A7AE6),       // accent_hover
+    rgb(0x174FAD),       // accent_active
+    rgb(0xFFFFFF),       // on_accent
+    rgb(0xE3EAF7),       // logo
+    rgb(0xF1F4F9),       // code_bg
+    rgb(0xFFF4DC, 245),  // warn_card
+    rgb(0xE8F0FD, 245),  // note_card
+    rgb(0xFDE8E8, 245),  // bad_card
+    rgb(0xFCE4E4),       // bad_field
+    rgb(0xE6EEFC),       // field_editing
+    rgb(0x172033),       // ink
+    rgb(0x172033, 40),   // ink_soft
+    rgb(0xF4F6FA),       // backdrop
+    {{0.965f, 0.972f, 0.988f}, {0.905f, 0.925f, 0.960f}, {0.0f, 0.012f, 0.035f}},
+    true,
+};
+
+const Palette* current_palette = &dark_palette;
 
 Fonts the_fonts;
 std::vector<unsigned char> font_regular, font_bold;
@@ -73,7 +125,11 @@ std::map<std::string, ItemRect> item_rects;
 
 }  // namespace
 
-const Palette& palette() { return the_palette; }
+const Palette& palette() { return *current_palette; }
+
+ImU32 with_alpha(ImU32 colour, int alpha) {
+    return (colour & ~IM_COL32_A_MASK) | (ImU32(std::clamp(alpha, 0, 255)) << IM_COL32_A_SHIFT);
+}
 Fonts& fonts() { return the_fonts; }
 
 void apply_theme() {
@@ -98,7 +154,66 @@ void apply_theme() {
     s.GrabRounding = 6;
     s.TabRounding = 6;
     s.SelectableTextAlign = ImVec2(0, 0.5f);
-    ImVec4* c = s.Colors;
+    set_light_theme(false);
+}
+
+bool coarse_pointer = false;
+
+void set_touch_targets(bool coarse) {
+    coarse_pointer = coarse;
+    ImGuiStyle& s = ImGui::GetStyle();
+    // Frames are the font size (15 px) plus twice the padding: 2 × 14.5 px makes 44 px (buttons, fields, checkboxes).
+    s.FramePadding = ImVec2(coarse ? 12.0f : 9.0f, coarse ? 14.5f : 6.0f);
+    s.ItemSpacing = ImVec2(10, coarse ? 10.0f : 8.0f);
+}
+
+bool touch_targets() { return coarse_pointer; }
+
+void set_light_theme(bool light) {
+    current_palette = light ? &light_palette : &dark_palette;
+    ImVec4* c = ImGui::GetStyle().Colors;
+    if (light) {
+        c[ImGuiCol_Text] = vec(0x172033);
+        c[ImGuiCol_TextDisabled] = vec(0x6A7488);
+        c[ImGuiCol_WindowBg] = vec(0x000000, 0.0f);
+        c[ImGuiCol_ChildBg] = vec(0x000000, 0.0f);
+        c[ImGuiCol_PopupBg] = vec(0xFFFFFF, 1.0f);
+        c[ImGuiCol_Border] = vec(0xC9D1DF);
+        c[ImGuiCol_BorderShadow] = vec(0x000000, 0.0f);
+        c[ImGuiCol_FrameBg] = vec(0xEEF1F7);
+        c[ImGuiCol_FrameBgHovered] = vec(0xE3E9F4);
+        c[ImGuiCol_FrameBgActive] = vec(0xD9E2F2);
+        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = vec(0xEEF1F7);
+        c[ImGuiCol_MenuBarBg] = vec(0xEEF1F7);
+        c[ImGuiCol_ScrollbarBg] = vec(0x000000, 0.0f);
+        c[ImGuiCol_ScrollbarGrab] = vec(0xC3CCDC);
+        c[ImGuiCol_ScrollbarGrabHovered] = vec(0xA9B5CA);
+        c[ImGuiCol_ScrollbarGrabActive] = vec(0x8E9CB6);
+        c[ImGuiCol_CheckMark] = vec(0x1F62D0);
+        c[ImGuiCol_SliderGrab] = vec(0x1F62D0);
+        c[ImGuiCol_SliderGrabActive] = vec(0x3A7AE6);
+        c[ImGuiCol_Button] = vec(0xE3E9F4);
+        c[ImGuiCol_ButtonHovered] = vec(0xD6DFEE);
+        c[ImGuiCol_ButtonActive] = vec(0xC8D4E9);
+        c[ImGuiCol_Header] = vec(0xDCE6F7);
+        c[ImGuiCol_HeaderHovered] = vec(0xE6EDF9);
+        c[ImGuiCol_HeaderActive] = vec(0xD2DEF5);
+        c[ImGuiCol_Separator] = vec(0xD3DAE6);
+        c[ImGuiCol_SeparatorHovered] = vec(0xB9C4D6);
+        c[ImGuiCol_SeparatorActive] = vec(0x1F62D0);
+        c[ImGuiCol_ResizeGrip] = c[ImGuiCol_ResizeGripHovered] = c[ImGuiCol_ResizeGripActive] = vec(0x000000, 0.0f);
+        c[ImGuiCol_TableHeaderBg] = vec(0xEEF1F7);
+        c[ImGuiCol_TableBorderStrong] = vec(0xD3DAE6);
+        c[ImGuiCol_TableBorderLight] = vec(0xE2E7F0);
+        c[ImGuiCol_TableRowBg] = vec(0x000000, 0.0f);
+        c[ImGuiCol_TableRowBgAlt] = vec(0x172033, 0.03f);
+        c[ImGuiCol_TextSelectedBg] = vec(0x1F62D0, 0.25f);
+        c[ImGuiCol_NavHighlight] = vec(0x1F62D0);
+        c[ImGuiCol_NavWindowingHighlight] = vec(0x000000, 0.7f);
+        c[ImGuiCol_NavWindowingDimBg] = vec(0x000000, 0.2f);
+        c[ImGuiCol_ModalWindowDimBg] = vec(0x000000, 0.25f);
+        return;
+    }
     c[ImGuiCol_Text] = vec(0xE7EAF2);
     c[ImGuiCol_TextDisabled] = vec(0x8690A5);
     c[ImGuiCol_WindowBg] = vec(0x000000, 0.0f);
@@ -203,10 +318,13 @@ void end_card() {
     card_stack.pop_back();
 }
 
-void section_title(const char* text, const char* hint) {
+void section_title(const char* text, const char* hint, const char* dom_id) {
     ImGui::PushFont(fonts().title);
     ImGui::TextUnformatted(text);
     ImGui::PopFont();
+    dom::Control h{dom_id ? dom_id : std::string("title:") + text, dom::Role::heading, text};
+    if (hint) h.description = hint;
+    dom::add(std::move(h));
     if (hint) {
         ImGui::SameLine();
         ImGui::PushFont(fonts().small);
@@ -236,22 +354,41 @@ void help_tooltip(const char* title, const char* body) {
     ImGui::EndTooltip();
 }
 
-bool segmented(const char* id, const char* const* labels, int count, int* selected) {
+bool dom_button(bool pressed, const std::string& id, const std::string& name, const std::string& description,
+                bool focusable) {
+    dom::Control c{id, dom::Role::button, name, description};
+    c.focusable = focusable;
+    dom::add(std::move(c));
+    return dom::activated(id) || pressed;
+}
+
+bool segmented(const char* id, const char* const* labels, int count, int* selected, const char* group,
+               const char* shortcut) {
     bool changed = false;
+    const Palette& pal = palette();
     ImGui::PushID(id);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(2, 0));
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, 5));
+    // On touch screens 44 px tall whatever the font (the memory bar's view is in the small font).
+    const float pad_y = coarse_pointer ? std::max(ImGui::GetStyle().FramePadding.y, (44.0f - ImGui::GetFontSize()) * 0.5f)
+                                       : ImGui::GetStyle().FramePadding.y - 1.0f;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10, pad_y));
     for (int i = 0; i < count; ++i) {
         bool on = *selected == i;
         if (i) ImGui::SameLine();
-        ImGui::PushStyleColor(ImGuiCol_Button, on ? palette().accent : ImGui::GetColorU32(ImGuiCol_FrameBg));
-        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, on ? palette().accent : ImGui::GetColorU32(ImGuiCol_FrameBgHovered));
-        ImGui::PushStyleColor(ImGuiCol_Text, on ? IM_COL32(10, 16, 30, 255) : palette().text_dim);
-        if (ImGui::Button(labels[i]) && !on) {
+        ImGui::PushStyleColor(ImGuiCol_Button, on ? pal.accent : ImGui::GetColorU32(ImGuiCol_FrameBg));
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, on ? pal.accent : ImGui::GetColorU32(ImGuiCol_FrameBgHovered));
+        ImGui::PushStyleColor(ImGuiCol_Text, on ? pal.on_accent : pal.text_dim);
+        std::string dom_id = std::string(id) + ":" + labels[i];
+        bool pressed = ImGui::Button(labels[i]);
+        dom::Control c{dom_id, dom::Role::button, labels[i], group ? group : ""};
+        c.pressed = on;
+        if (shortcut && !on && count == 2) c.shortcut = shortcut;
+        dom::add(std::move(c));
+        if ((pressed || dom::activated(dom_id)) && !on) {
             *selected = i;
             changed = true;
         }
-        record_item(std::string(id) + ":" + labels[i]);
+        record_item(dom_id);
         ImGui::PopStyleColor(3);
     }
     ImGui::PopStyleVar(2);
@@ -259,18 +396,49 @@ bool segmented(const char* id, const char* const* labels, int count, int* select
     return changed;
 }
 
-bool pill_button(const char* label, bool primary) {
+bool pill_button(const char* label, bool primary, const char* dom_id, const char* description, const char* name) {
+    const Palette& pal = palette();
     if (primary) {
-        ImGui::PushStyleColor(ImGuiCol_Button, palette().accent);
-        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, IM_COL32(0x8D, 0xBB, 0xFF, 255));
-        ImGui::PushStyleColor(ImGuiCol_ButtonActive, IM_COL32(0x5A, 0x94, 0xEE, 255));
-        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(10, 16, 30, 255));
+        ImGui::PushStyleColor(ImGuiCol_Button, pal.accent);
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, pal.accent_hover);
+        ImGui::PushStyleColor(ImGuiCol_ButtonActive, pal.accent_active);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.on_accent);
     }
-    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(12, 6));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(12, ImGui::GetStyle().FramePadding.y));
     bool pressed = ImGui::Button(label);
     ImGui::PopStyleVar();
     if (primary) ImGui::PopStyleColor(4);
-    return pressed;
+    return dom_button(pressed, dom_id ? dom_id : label, name ? name : label, description ? description : "");
+}
+
+int select_box(const char* id, const char* name, const std::vector<std::string>& options, int current, float width,
+               const char* description) {
+    const Palette& pal = palette();
+    int chosen = -1;
+    if (auto v = dom::committed(id)) {
+        int i = std::atoi(v->c_str());
+        if (i >= 0 && i < int(options.size()) && i != current) chosen = i;
+    }
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetFrameHeight();
+    ImGui::PushID(id);
+    if (ImGui::InvisibleButton("##select", ImVec2(width, h))) dom::request_focus(id);
+    ImGui::PopID();
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, ImVec2(p.x + width, p.y + h), ImGui::GetColorU32(hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg),
+                      ImGui::GetStyle().FrameRounding);
+    const char* text = current >= 0 && current < int(options.size()) ? options[current].c_str() : "";
+    dl->PushClipRect(p, ImVec2(p.x + width - 24, p.y + h), true);
+    dl->AddText(ImVec2(p.x + ImGui::GetStyle().FramePadding.x, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text, text);
+    dl->PopClipRect();
+    dl->AddText(ImVec2(p.x + width - 20, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text_dim, "\xE2\x96\xBE");
+    record_item(id);
+    dom::Control c{id, dom::Role::select, name, description ? description : ""};
+    c.options = options;
+    c.selected = current;
+    dom::add(std::move(c));
+    return chosen;
 }
 
 void text_dim(const char* text) {
@@ -309,7 +477,7 @@ void stacked_bar(const char* id, const std::vector<BarSegment>& segments, double
     if (total > capacity) scale *= 1.0;
     ImVec2 track_min(p.x, p.y + label_h), track_max(p.x + w, p.y + label_h + height);
     const float rounding = std::min(8.0f, height * 0.5f);
-    dl->AddRectFilled(track_min, track_max, IM_COL32(255, 255, 255, 14), rounding);
+    dl->AddRectFilled(track_min, track_max, with_alpha(pal.ink, 14), rounding);
     // Segments.
     int last = -1, first = -1;
     for (int i = 0; i < int(segments.size()); ++i)
@@ -329,7 +497,7 @@ void stacked_bar(const char* id, const std::vector<BarSegment>& segments, double
         else if (i == first) flags = ImDrawFlags_RoundCornersLeft;
         else if (i == last) flags = ImDrawFlags_RoundCornersRight;
         dl->AddRectFilled(ImVec2(x, track_min.y), ImVec2(x1, track_max.y), s.colour, rounding, flags);
-        if (i != first) dl->AddLine(ImVec2(x, track_min.y), ImVec2(x, track_max.y), IM_COL32(10, 14, 24, 200), 1.5f);
+        if (i != first) dl->AddLine(ImVec2(x, track_min.y), ImVec2(x, track_max.y), with_alpha(pal.backdrop, 200), 1.5f);
         spans[i] = {x, x1};
         x = x1;
     }

@@ -13,8 +13,19 @@ struct Palette {
     ImU32 text, text_dim, text_faint, card, card_border, card_hover, accent, accent_soft, good, good_soft,
         bad, bad_soft, warn, warn_soft;
     ImU32 terms[8];  // the memory terms in output-table order: weights, gradients, optimizer, activations, overhead, …
+    ImU32 accent_hover, accent_active, on_accent;   // primary buttons and the text on them
+    ImU32 logo, code_bg, warn_card, note_card, bad_card, bad_field, field_editing;
+    ImU32 ink;       // lines and marks over plots: white in the dark theme, near-black in the light one
+    ImU32 ink_soft;  // ink at low alpha: grids, ticks
+    ImU32 backdrop;  // the page colour (dot centres, separators between bar segments)
+    float background[3][3];  // page gradient: top, bottom, glow (linear 0..1)
+    bool light;
 };
 const Palette& palette();
+ImU32 with_alpha(ImU32 colour, int alpha);
+
+// Light or dark: the palette, ImGui's style colours and the page's CSS theme follow.
+void set_light_theme(bool light);
 
 struct Fonts {
     ImFont* body = nullptr;   // 15 px regular
@@ -26,6 +37,9 @@ struct Fonts {
 Fonts& fonts();
 
 void apply_theme();
+// Coarse pointers (touch screens): every control at least 44 CSS px tall (WCAG 2.5.5); fine: compact.
+void set_touch_targets(bool coarse);
+bool touch_targets();
 // (Re)builds the font atlas for a device pixel ratio: glyphs rasterised at size × ratio, drawn at
 // 1/ratio (crisp on HiDPI). Uses the fetched DejaVu subsets, or ImGui's built-in font if absent.
 void build_fonts(float pixel_ratio);
@@ -34,10 +48,24 @@ void build_fonts(float pixel_ratio);
 void begin_card(const char* id, float width = 0, ImU32 background = 0);
 void end_card();
 
-void section_title(const char* text, const char* hint = nullptr);
+// A card title; also a heading of the DOM layer (dom_id: its id there, defaults to the text).
+void section_title(const char* text, const char* hint = nullptr, const char* dom_id = nullptr);
 void help_tooltip(const char* title, const char* body);  // tooltip for the last item when hovered
-bool segmented(const char* id, const char* const* labels, int count, int* selected);  // true on change
-bool pill_button(const char* label, bool primary = false);
+// Registers the last ImGui item as a button of the DOM layer; true when the mouse pressed it
+// (`pressed`) or the DOM activated it (keyboard, screen reader).
+bool dom_button(bool pressed, const std::string& id, const std::string& name, const std::string& description = {},
+                bool focusable = true);
+// Toggle buttons of which one is on; each is a pressed/unpressed DOM button named "<label>"
+// and described by `group` ("Memory units"). True on change.
+// `shortcut` goes to the button that is off (with two, the key switches).
+bool segmented(const char* id, const char* const* labels, int count, int* selected, const char* group = nullptr,
+               const char* shortcut = nullptr);
+bool pill_button(const char* label, bool primary = false, const char* dom_id = nullptr, const char* description = nullptr,
+                 const char* name = nullptr);  // name: the accessible name when the label alone is ambiguous
+// A drop-down: the canvas draws the chosen option, a native <select> over it opens the list (the
+// system's picker on phones) and takes arrow keys. Returns the newly chosen index, or -1.
+int select_box(const char* id, const char* name, const std::vector<std::string>& options, int current, float width,
+               const char* description = nullptr);
 void text_dim(const char* text);
 void text_right(const char* text, float column_right);  // right-aligns text so it ends at column_right (screen x)
 void wrapped_coloured(ImU32 colour, const char* text);

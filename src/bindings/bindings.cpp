@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "codec/codec.hpp"
+#include "codec/import_deepspeed.hpp"
+#include "codec/import_hf.hpp"
 #include "codec/plan_json.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
@@ -230,6 +232,37 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_decode_link(std::size_t length) {
         return put({{"scenario", codec::scenario_to_json(vramcalc::Scenario{})},
                     {"issues", issue_list("link", "internal error; using the defaults")},
                     {"notes", json::array()}});
+    }
+}
+
+// A Hugging Face config.json (deepspeed = 0) or a DeepSpeed config (1) applied onto a base
+// scenario. The input buffer holds the config text (config_length bytes), then the base scenario
+// JSON text (base_length bytes; 0 = the defaults). {"scenario", "family", "notes", "unmapped_keys",
+// "ignored_keys", "issues": []} or {"issues": [...]} naming the config's keys (or "base." fields).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, std::size_t base_length, int deepspeed) {
+    try {
+        std::string_view both = argument(config_length + base_length);
+        vramcalc::Scenario base;
+        if (base_length > 0) {
+            auto decoded = decode(both.substr(config_length));
+            if (!decoded.ok()) {
+                json issues = json::array();
+                for (const auto& i : decoded.issues) issues.push_back({{"field", "base." + i.field}, {"message", i.message}});
+                return put({{"issues", issues}});
+            }
+            base = decoded.scenario;
+        }
+        std::string config(both.substr(0, config_length));
+        auto r = deepspeed ? codec::import_deepspeed_config(config, base) : codec::import_hf_config(config, base);
+        if (!r.ok()) return put({{"issues", codec::issues_to_json(r.issues)}});
+        return put({{"scenario", codec::scenario_to_json(r.scenario)},
+                    {"family", r.family},
+                    {"notes", r.notes},
+                    {"unmapped_keys", r.unmapped_keys},
+                    {"ignored_keys", r.ignored_keys},
+                    {"issues", json::array()}});
+    } catch (...) {
+        return put({{"issues", issue_list("config", internal_error("import"))}});
     }
 }
 

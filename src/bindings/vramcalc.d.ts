@@ -85,6 +85,30 @@ export interface VramcalcApi {
    */
   decodeLink(fragment: string): DecodedLink;
 
+  /**
+   * Reads a Hugging Face `config.json` (its text) and sets the model of `base` from it, as the
+   * CLI's `--hf-config` does (families and rules: `docs/imports.md`). The training, parallel and
+   * hardware settings of `base` are kept, except that the sequence is lowered to the positions of
+   * a learned-position model; an architecture equal to a model preset becomes that preset.
+   * The result may break a rule together with `base`'s layout (e.g. heads not divisible by the
+   * tensor degree): {@link VramcalcApi.validate} says so.
+   * @param text The file's text.
+   * @param base The scenario to start from (full or partial); the defaults when omitted.
+   * @throws {@link ImportError} when the text is no usable config (JSON syntax, types, missing
+   *   keys, impossible shapes; each issue names the config's own key), or `base` is invalid
+   *   (fields `base.…`).
+   */
+  importHfConfig(text: string, base?: ScenarioInput): ImportResult;
+
+  /**
+   * Reads a DeepSpeed config (`ds_config.json` text) and sets ZeRO stage, offload, stage-3 live
+   * parameters, batch sizes and precision of `base`, as the CLI's `--deepspeed-config` does;
+   * `"auto"` values keep `base`'s value and add a note. The model and hardware are kept.
+   * @throws {@link ImportError} as {@link VramcalcApi.importHfConfig} does (issues name DeepSpeed
+   *   key paths such as `"zero_optimization.stage"`).
+   */
+  importDeepSpeedConfig(text: string, base?: ScenarioInput): ImportResult;
+
   /** The default scenario (GPT-3 6.7B on 8 × A100-80GB), every field present. A fresh copy. */
   defaultScenario(): Scenario;
 
@@ -240,6 +264,30 @@ export interface ScenarioError extends Error {
   /** `"invalid scenario: field: message; field: message"`. */
   message: string;
   /** The same problems as data. */
+  issues: Issue[];
+}
+
+/** What {@link VramcalcApi.importHfConfig} and {@link VramcalcApi.importDeepSpeedConfig} return. */
+export interface ImportResult {
+  /** `base` with the imported fields set: complete, every field present. */
+  scenario: Scenario;
+  /** The model family read (`"llama"`, `"gpt2"`, …), or `"deepspeed"`. */
+  family: string;
+  /** One sentence each: defaults assumed, `"auto"` values kept, what was mapped how. */
+  notes: string[];
+  /** Keys of the file that set nothing in the scenario. */
+  unmapped_keys: string[];
+  /** Pure metadata keys (e.g. `"transformers_version"`), read and ignored. */
+  ignored_keys: string[];
+}
+
+/** The `Error` that the import functions throw. */
+export interface ImportError extends Error {
+  /** `"ImportError"`. */
+  name: 'ImportError';
+  /** `"could not import the config: key: message; key: message"`. */
+  message: string;
+  /** The problems as data: `field` is the config's key (`"hidden_size"`), `"config"`, or `"base.…"`. */
   issues: Issue[];
 }
 

@@ -135,6 +135,13 @@ function estimateBuilder(tables) {
   return compile(root);
 }
 
+function importError(issues) {
+  const error = new Error(`could not import the config: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
+  error.name = 'ImportError';
+  error.issues = issues;
+  return error;
+}
+
 /**
  * Creates one instance of the API (each instance owns its own WebAssembly memory).
  * @param {{wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string, prefix: string) => string}} [options]
@@ -163,6 +170,14 @@ export async function createVramcalc(options = {}) {
     const capacity = text.length * 3;  // UTF-8 bytes per UTF-16 unit: at most 3
     const at = wasm._vramcalc_input(capacity + 1);
     return encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + capacity)).written;
+  }
+  function putTwo(first, second) {  // writes two texts one after the other; returns their byte lengths
+    const capacity = (first.length + second.length) * 3;
+    const at = wasm._vramcalc_input(capacity + 1);
+    const heap = wasm.HEAPU8;
+    const firstBytes = encoder.encodeInto(first, heap.subarray(at, at + first.length * 3)).written;
+    const secondBytes = encoder.encodeInto(second, heap.subarray(at + firstBytes, at + capacity)).written;
+    return [firstBytes, secondBytes];
   }
   function get(at) {  // reads a NUL-terminated result
     const heap = wasm.HEAPU8;
@@ -283,6 +298,28 @@ export async function createVramcalc(options = {}) {
     return { text, issues: merge(issues, JSON.parse(get(wasm._vramcalc_validate(put(text))))) };
   }
 
+  // A config file's text applied onto `base` (a scenario; missing = the defaults) by the codec.
+  // deepspeed: 0 = a Hugging Face config.json, 1 = a DeepSpeed config (bindings.cpp, vramcalc_import).
+  function importConfig(deepspeed, text, base) {
+    if (typeof text !== 'string') {
+      throw importError([{ field: 'config', message: `must be the text of a JSON file (got ${describe(text)})` }]);
+    }
+    if (!wellFormed(text)) {
+      throw importError([{ field: 'config', message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' }]);
+    }
+    let baseText = '';
+    if (base !== undefined) {
+      const { text: serialized, issues } = serialize(base);
+      if (serialized === null || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
+      baseText = serialized;
+    }
+    const [configBytes, baseBytes] = putTwo(text, baseText);
+    const result = JSON.parse(get(wasm._vramcalc_import(configBytes, baseBytes, deepspeed)));
+    if (result.issues.length > 0) throw importError(result.issues);
+    delete result.issues;
+    return result;
+  }
+
   const api = {
     estimate(scenario) {
       const { text, issues } = serialize(scenario);
@@ -325,11 +362,7 @@ export async function createVramcalc(options = {}) {
         optionsText = JSON.stringify(clean);
       }
       // Both texts in the argument buffer, one after the other (bindings.cpp, vramcalc_plan).
-      const capacity = (text.length + optionsText.length) * 3;
-      const at = wasm._vramcalc_input(capacity + 1);
-      const heap = wasm.HEAPU8;
-      const scenarioBytes = encoder.encodeInto(text, heap.subarray(at, at + text.length * 3)).written;
-      const optionsBytes = encoder.encodeInto(optionsText, heap.subarray(at + scenarioBytes, at + capacity)).written;
+      const [scenarioBytes, optionsBytes] = putTwo(text, optionsText);
       const result = JSON.parse(get(wasm._vramcalc_plan(scenarioBytes, optionsBytes)));
       const all = merge(issues, result.errors || []);
       if (all.length > 0) throw scenarioError(all);
@@ -354,6 +387,12 @@ export async function createVramcalc(options = {}) {
       // A whole URL is accepted too: only what follows the first '#' is the fragment.
       const hash = fragment.indexOf('#');
       return JSON.parse(get(wasm._vramcalc_decode_link(put(hash >= 0 ? fragment.slice(hash + 1) : fragment))));
+    },
+    importHfConfig(text, base) {
+      return importConfig(0, text, base);
+    },
+    importDeepSpeedConfig(text, base) {
+      return importConfig(1, text, base);
     },
     defaultScenario() {
       return JSON.parse(defaultText);

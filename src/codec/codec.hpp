@@ -6,11 +6,13 @@
 //   field_text.hpp  one field set from text (links, CLI flags)
 //   json.hpp        Scenario ⇄ JSON, the estimate as JSON (nlohmann-json)
 //   link.hpp        Scenario ⇄ link fragment, versioned against frozen preset editions
+//   view.hpp        view settings in a link (units, theme, embed): never part of the scenario
 //   import_hf.hpp, import_deepspeed.hpp   foreign configs
 #pragma once
 
 #include "codec/field_text.hpp"
 #include "codec/json.hpp"
 #include "codec/link.hpp"
+#include "codec/view.hpp"
 #include "codec/numbers.hpp"
 #include "codec/text.hpp"

@@ -7,6 +7,7 @@
 #include "codec/numbers.hpp"
 #include "codec/percent.hpp"
 #include "codec/text.hpp"
+#include "codec/view.hpp"
 #include "core/frameworks.hpp"
 
 namespace vramcalc::codec {
@@ -166,7 +167,7 @@ std::vector<Pair> split_pairs(std::string_view fragment, std::vector<ValidationI
             continue;
         }
         if (eq == std::string_view::npos) {
-            if (pair.key != "embed") issues.push_back({key_label(pair.key), "has no value; ignored"});
+            if (!is_view_key(pair.key)) issues.push_back({key_label(pair.key), "has no value; ignored"});
             continue;
         }
         pairs.push_back(std::move(pair));
@@ -221,6 +222,17 @@ int link_version_of(const std::vector<Pair>& pairs, std::vector<ValidationIssue>
     return 1;
 }
 
+// Whether a link gives a GPU's own numbers (a custom GPU with its own label).
+bool sets_gpu_numbers(const std::vector<Pair>& pairs) {
+    for (const auto& p : pairs)
+        if (const FieldSpec* f = find_field_by_url_key(p.key)) {
+            std::string_view path = f->path;
+            if (path == "hardware.memory_gib" || path == "hardware.peak_tflops" || path == "hardware.achieved_tflops")
+                return true;
+        }
+    return false;
+}
+
 }  // namespace
 
 const PresetEdition* link_edition(int version) {
@@ -238,8 +250,11 @@ std::string encode_link(const Scenario& sc) {
     if (!model_preset.empty()) out += "&mp=" + percent_encode(model_preset);
     if (!gpu_preset.empty()) out += "&gpu=" + percent_encode(gpu_preset);
     if (!framework.empty()) out += "&fw=" + framework;
+    // A GPU label that names no preset carries its memory, so that decoding tells it from a preset
+    // name this version does not know (see decode_link).
+    const bool custom_gpu = !find_gpu_preset(sc.hardware.gpu);
     for (const auto& f : scenario_fields()) {
-        if (field_equal(f, sc, base)) continue;
+        if (field_equal(f, sc, base) && !(custom_gpu && std::string_view(f.path) == "hardware.memory_gib")) continue;
         out += '&';
         out += f.url_key;
         out += '=';
@@ -267,6 +282,7 @@ DecodeResult decode_link(std::string_view fragment) {
     // The defaults of the link's version, then its presets as that version applied them, then its
     // fields in the order given.
     r.scenario = edition.defaults();
+    std::string unknown_gpu;  // a GPU name that is no preset, with no numbers of its own
     for (const auto& p : pairs) {
         if (p.key == "mp") {
             if (const ModelPreset* preset = find_model_preset(edition, p.value)) {
@@ -278,6 +294,7 @@ DecodeResult decode_link(std::string_view fragment) {
             }
         } else if (p.key == "gpu") {
             if (const GpuPreset* preset = find_gpu_preset(edition, p.value)) apply_gpu_preset(r.scenario.hardware, *preset);
+            else if (!sets_gpu_numbers(pairs)) unknown_gpu = p.value;
         } else if (p.key == "fw" && &edition != &presets_v1()) {  // frameworks exist since version 2
             // A framework profile is applied like a preset (an unknown name is reported below).
             const auto names = framework_names();
@@ -288,7 +305,20 @@ DecodeResult decode_link(std::string_view fragment) {
     Scenario base = r.scenario;
     bool seq_len_given = false;
     for (const auto& p : pairs) {
-        if (p.key == "v" || p.key == "mp" || p.key == "embed") continue;
+        if (p.key == "v" || p.key == "mp" || is_view_key(p.key)) continue;
+        // Only a value shaped like a preset id (letters, digits, - _ .) reads as a preset name; other
+        // text is a custom label (and control characters are reported by the field's own rule).
+        if (p.key == "gpu" && !unknown_gpu.empty() && p.value.size() <= 40 &&
+            std::all_of(p.value.begin(), p.value.end(), [](char c) {
+                return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_' || c == '.';
+            })) {
+            // A preset name this version does not know (gpu=B300): its numbers would silently be
+            // the defaults', so the label is not taken and the banner says so.
+            r.issues.push_back({"hardware.gpu", "names no GPU preset this vramcalc knows (" + quoted_excerpt(p.value) +
+                                                    "); using " + r.scenario.hardware.gpu +
+                                                    "'s memory and throughput — choose a GPU or set its numbers"});
+            continue;
+        }
         const FieldSpec* f = find_field_by_url_key(p.key);
         if (!f) {
             r.issues.push_back({key_label(p.key), "unknown link key; ignored"});

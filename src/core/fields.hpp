@@ -38,6 +38,20 @@ std::span<const FieldSpec> scenario_fields();
 const FieldSpec* find_field_by_path(std::string_view path);
 const FieldSpec* find_field_by_url_key(std::string_view key);
 
+// Fields in the groups a form shows them in: every field of the table is in exactly one group
+// (tests/test_fields.cpp). Groups follow the table's sections (model, training, parallel,
+// hardware); `picker` groups are drawn as pickers at the top of a form, next to the presets
+// (e.g. the framework profile), not as rows.
+struct FieldGroup {
+    const char* id;       // "training.batch"
+    const char* title;    // "Batch and data"
+    const char* hint;     // one short phrase shown next to the title
+    std::span<const char* const> paths;
+    bool picker = false;
+};
+std::span<const FieldGroup> field_groups();
+const FieldGroup* group_of_field(std::string_view path);
+
 // Choice names for enums (the JSON/URL spelling).
 std::span<const char* const> mlp_names();
 std::span<const char* const> norm_names();

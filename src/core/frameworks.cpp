@@ -33,7 +33,14 @@ constexpr std::array<FrameworkProfile, 6> profiles = {{
      "Transformer Math 101 and Korthikanti et al. 2022: fused kernels, mixed precision with an fp32 master copy"},
 }};
 
+constexpr std::array<const char*, 11> profile_fields = {
+    "training.kernels",    "training.loss",       "training.loss_chunks",     "training.optimizer_impl",
+    "training.precision",  "training.grad_dtype", "training.flash_attention", "parallel.zero_impl",
+    "parallel.zero3_live_params", "training.persistent_gradients", "training.adapter_dtype"};
+
 }  // namespace
+
+std::span<const char* const> framework_profile_fields() { return profile_fields; }
 
 std::span<const FrameworkProfile> framework_profiles() { return profiles; }
 

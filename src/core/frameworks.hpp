@@ -32,5 +32,8 @@ const FrameworkProfile& framework_profile(Framework framework);
 
 // Sets training.framework and every field the profile defines.
 void apply_framework_profile(Scenario& scenario, Framework framework);
+// The paths of the fields apply_framework_profile sets besides training.framework, so a form can
+// show which values came from the profile (tests/test_frameworks.cpp checks the list is complete).
+std::span<const char* const> framework_profile_fields();
 
 }  // namespace vramcalc

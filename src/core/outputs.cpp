@@ -276,7 +276,8 @@ const OutputSpec output_table[] = {
     {"compute.recompute_flops", "Recomputation FLOPs", "Recomputation", U::flops, V::number, S::compute,
      row | hide_when_zero, "compute.total_flops", "Extra forward work from activation recomputation.",
      VRC_GET(e.compute.recompute_flops)},
-    {"compute.total_flops", "Total FLOPs", "Total FLOPs", U::flops, V::number, S::compute, headline,
+    {"compute.total_flops", "Total FLOPs", "Total FLOPs", U::flops, V::number, S::compute,
+     show_report | show_markdown | show_summary,
      "compute.total_flops", "model_flops + recompute_flops: what the hardware executes.",
      VRC_GET(e.compute.total_flops),
      [](const Estimate& e) -> const char* {
@@ -303,8 +304,13 @@ const OutputSpec output_table[] = {
     {"compute.gpu_hours", "GPU-hours", "GPU-hours", U::gpu_hours, V::number, S::compute,
      show_report | show_markdown | show_summary, "compute.gpu_hours", "seconds · num_gpus / 3600.",
      VRC_GET(e.compute.gpu_hours)},
-    {"compute.tflop_hours", "TFLOP-hours", "TFLOP-hours", U::tflop_hours, V::number, S::compute, row,
-     "compute.tflop_hours", "total_flops / (1e12 · 3600).", VRC_GET(e.compute.tflop_hours)},
+    // The compute a run needs, in the unit people budget it in: a headline, next to memory.
+    {"compute.tflop_hours", "TFLOP-hours", "TFLOP-hours", U::tflop_hours, V::number, S::compute, headline,
+     "compute.tflop_hours", "total_flops / (1e12 · 3600).", VRC_GET(e.compute.tflop_hours),
+     [](const Estimate& e) -> const char* {
+         return e.compute.recompute_flops > 0 ? "{compute.total_flops} incl. recomputation"
+                                              : "{compute.total_flops} · {compute.pflop_days}";
+     }},
     {"compute.pflop_days", "PetaFLOP-days", "PetaFLOP-days", U::pflop_days, V::number, S::compute,
      show_report | show_markdown, "compute.pflop_days", "total_flops / (1e15 · 86400).",
      VRC_GET(e.compute.pflop_days)},

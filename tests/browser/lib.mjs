@@ -12,7 +12,7 @@ const require = createRequire(path.join(root, 'package.json'));
 const { chromium } = require('playwright-core');
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-  "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+  "img-src 'self' data:; font-src 'self'; connect-src 'self' https://huggingface.co; object-src 'none'; base-uri 'none'; " +
   "form-action 'none'; frame-ancestors 'self'";
 
 const TYPES = {
@@ -70,9 +70,11 @@ export function launch() {
 }
 
 // A page that records console errors, page errors and CSP violations. `init`: a function run in
-// the page before its own scripts (page.addInitScript).
-export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1, init } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+// the page before its own scripts (page.addInitScript). Dark unless asked (the colour checks of
+// the older tests are the dark theme's).
+export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1, colorScheme = 'dark',
+  hasTouch = false, isMobile = false, init } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, colorScheme, hasTouch, isMobile });
   const page = await context.newPage();
   if (init) await page.addInitScript(init);
   const problems = [];
@@ -121,7 +123,7 @@ export const test = (page) => ({
 export async function reveal(page, name) {
   const t = test(page);
   const viewport = page.viewportSize();
-  for (let i = 0; i < 30; i++) {
+  for (let i = 0; i < 60; i++) {  // a phone's column with 44 px touch targets is long
     const r = await t.rect(name);
     if (!r) throw new Error(`no widget named ${name} was drawn`);
     if (r.visible) return r;
@@ -144,6 +146,15 @@ export async function clickItem(page, name) {
   await page.mouse.up();
   await settle(page, 60);
   return r;
+}
+
+// Saves a screenshot for a person to look at: $VRAMCALC_SHOTS, or build-web/screenshots. Returns its path.
+export async function saveShot(page, name) {
+  const dir = process.env.VRAMCALC_SHOTS || path.join(root, 'build-web', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
 }
 
 export function assert(condition, message) {

@@ -244,7 +244,8 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, std:
         std::string_view both = argument(config_length + base_length);
         vramcalc::Scenario base;
         if (base_length > 0) {
-            auto decoded = decode(both.substr(config_length));
+            // Not checked against the rules: the import replaces what may break them (the model).
+            auto decoded = codec::scenario_from_json_text(both.substr(config_length), {}, false);
             if (!decoded.ok()) {
                 json issues = json::array();
                 for (const auto& i : decoded.issues) issues.push_back({{"field", "base." + i.field}, {"message", i.message}});

@@ -818,6 +818,9 @@ export interface FieldInfo {
   /** Suggested UI range (validation has its own rules). */
   ui_min: number;
   ui_max: number;
+  /** What 0 stands for where it is a choice, not a quantity (`"auto"`: derived from other fields,
+   *  `"all layers"`, …); `""` when 0 is just zero. */
+  zero_means: string;
   /** The value in {@link VramcalcApi.defaultScenario}. */
   default: number | string | boolean;
 }

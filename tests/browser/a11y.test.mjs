@@ -64,7 +64,9 @@ export const tests = [
       `${seen.findIndex((id, i) => id !== order[i])}: ${seen.find((id, i) => id !== order[i])}`);
     await page.keyboard.press('Shift+Tab');
     assert((await focused(page)).id === order[order.length - 2], 'Shift+Tab did not go back one control');
-    // A focused control scrolled out of view is brought into view (the last ones sit far below).
+    // A focused control scrolled out of view is brought into view (the last ones sit far below),
+    // in the frames that follow the key.
+    await settle(page);
     const r = await t.rect(order[order.length - 2]);
     assert(r && r.visible, `the focused ${order[order.length - 2]} is not in view: ${JSON.stringify(r)}`);
     await noProblems(page, problems);

@@ -217,3 +217,13 @@ test('no eval or new Function in the shipped JS (CSP: script-src \'self\' \'wasm
     assert.ok(!/\bFunction\s*\(\s*["'`]/.test(js), `${name}: Function("...")`);
   }
 });
+
+test('fields() says what 0 stands for where it is a choice, not a quantity', () => {
+  const byPath = Object.fromEntries(api.fields().map((f) => [f.path, f]));
+  // 0 KV heads = one per attention head (multi-head attention), 0 global batch = derived from the
+  // accumulation steps: docs/api.md field rows; a layer count of 0 means nothing (it is rejected).
+  assert.equal(byPath['model.num_kv_heads'].zero_means, 'auto');
+  assert.equal(byPath['training.global_batch_size'].zero_means, 'auto');
+  assert.equal(byPath['model.layers'].zero_means, '');
+  for (const f of api.fields()) assert.equal(typeof f.zero_means, 'string', f.path);
+});

@@ -2,13 +2,14 @@
 # a changed file gets a new name, and only index.html / embed.html (small, revalidated) point to it.
 # Run by CMake after the page is assembled in DIST (cmake -DDIST=... -DHEADERS_IN=... -P hash_assets.cmake):
 #   vramcalc-app.wasm → vramcalc-app.<hash>.wasm, and the same for vramcalc-app.js (which names
-#   the wasm), the fonts, main.js (which imports the app and fetches the fonts) and style.css;
-#   references in index.html, embed.html, main.js and vramcalc-app.js are rewritten; the unhashed
+#   the wasm), the fonts, style.css (which names the fonts), dom.js, main.js (which imports the app
+#   and dom.js and fetches the fonts); references in index.html, embed.html, style.css, main.js and
+#   vramcalc-app.js are rewritten; the unhashed
 #   copies and stale hashed ones are removed.
 # Writes DIST/_headers (the Netlify / Cloudflare Pages format): HEADERS_IN (web/_headers, the
 # host's other headers, when it exists) followed by Cache-Control rules: hashed assets immutable
-# for a year, the HTML pages and the JS API's stable names (vramcalc.mjs, vramcalc-wasm.*)
-# revalidated on every load.
+# for a year, the HTML pages and the stable names host pages load (vramcalc.mjs, vramcalc-wasm.*,
+# the embed loader vramcalc-embed.js) revalidated on every load.
 # The hash: the first 10 hex digits of the file's SHA-256 (after its own references are rewritten).
 cmake_minimum_required(VERSION 3.20)
 if(NOT DIST OR NOT IS_DIRECTORY "${DIST}")
@@ -54,9 +55,14 @@ hashed_copy(vramcalc-app.wasm)
 hashed_copy(vramcalc-app.js "vramcalc-app.wasm=${vramcalc-app.wasm_HASHED}")
 hashed_copy(vramcalc-sans.ttf)
 hashed_copy(vramcalc-sans-bold.ttf)
-hashed_copy(style.css)
+# The style sheet names the fonts (@font-face for the DOM layer's text).
+hashed_copy(style.css
+  "vramcalc-sans.ttf=${vramcalc-sans.ttf_HASHED}"
+  "vramcalc-sans-bold.ttf=${vramcalc-sans-bold.ttf_HASHED}")
+hashed_copy(dom.js)
 hashed_copy(main.js
   "vramcalc-app.js=${vramcalc-app.js_HASHED}"
+  "dom.js=${dom.js_HASHED}"
   "vramcalc-sans.ttf=${vramcalc-sans.ttf_HASHED}"
   "vramcalc-sans-bold.ttf=${vramcalc-sans-bold.ttf_HASHED}")
 
@@ -65,7 +71,7 @@ foreach(page IN LISTS pages)
     continue()
   endif()
   file(READ "${DIST}/${page}" text)
-  foreach(name vramcalc-app.wasm vramcalc-app.js vramcalc-sans.ttf vramcalc-sans-bold.ttf style.css main.js)
+  foreach(name vramcalc-app.wasm vramcalc-app.js vramcalc-sans.ttf vramcalc-sans-bold.ttf style.css dom.js main.js)
     string(REPLACE "\"${name}\"" "\"${${name}_HASHED}\"" text "${text}")
   endforeach()
   file(WRITE "${DIST}/${page}" "${text}")
@@ -81,7 +87,7 @@ string(APPEND headers "# Cache rules, written by src/app/hash_assets.cmake: cont
 foreach(name IN LISTS hashed_names)
   string(APPEND headers "/${name}\n  Cache-Control: public, max-age=31536000, immutable\n")
 endforeach()
-foreach(path / /index.html /embed.html /vramcalc.mjs /vramcalc-wasm.mjs /vramcalc-wasm.wasm)
+foreach(path / /index.html /embed.html /vramcalc.mjs /vramcalc-wasm.mjs /vramcalc-wasm.wasm /vramcalc-embed.js)
   string(APPEND headers "${path}\n  Cache-Control: no-cache\n")
 endforeach()
 file(WRITE "${DIST}/_headers" "${headers}")

@@ -157,10 +157,17 @@ export const tests = [
     const context = await browser.newContext();
     const page = await context.newPage();
     const names = [];
-    page.on('response', (r) => names.push(new URL(r.url()).pathname.slice(1)));
+    const missing = [];
+    page.on('response', (r) => {
+      names.push(new URL(r.url()).pathname.slice(1));
+      if (r.status() >= 400) missing.push(`${r.status()} ${r.url()}`);
+    });
     await page.goto(server.url + 'index.html');
     await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 30000 });
-    for (const stem of ['vramcalc-app', 'main', 'style', 'vramcalc-sans', 'vramcalc-sans-bold']) {
+    // Every reference to a hashed file was rewritten (the style sheet names the fonts too).
+    await page.evaluate(() => document.fonts.load('16px "vramcalc-sans"'));
+    assert(missing.length === 0, `requests that failed: ${missing.join(', ')}`);
+    for (const stem of ['vramcalc-app', 'main', 'dom', 'style', 'vramcalc-sans', 'vramcalc-sans-bold']) {
       assert(names.some((n) => new RegExp(`^${stem}\\.[0-9a-f]{10}\\.(js|wasm|css|ttf)$`).test(n)),
         `no content-hashed ${stem} file was loaded: ${names.join(', ')}`);
     }

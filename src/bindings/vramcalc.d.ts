@@ -193,33 +193,8 @@ export interface PlanReason {
   unit: 'seconds' | 'bytes';
 }
 
-/** Memory of one GPU by term (the same keys as `Estimate.memory_per_gpu_bytes`; a test keeps them equal). */
-export interface MemoryPerGpu {
-  /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
-  weights: number;
-  /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes) */
-  zero3_live_params: number;
-  /** Gradients alive at the peak. (bytes) */
-  gradients: number;
-  /** On the GPU (0 when offloaded). (bytes) */
-  optimizer: number;
-  /** Saved activations alive at the peak. (bytes) */
-  activations: number;
-  /** Logits and loss tensors alive at the peak. (bytes) */
-  logits: number;
-  /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes) */
-  temporaries: number;
-  /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes) */
-  peak_allocated: number;
-  /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes) */
-  peak_reserved: number;
-  /** When the peak happens: forward, loss, backward or optimizer_step. (name) */
-  peak_phase: string;
-  /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
-  overhead: number;
-  /** Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it with the GPU's memory. (bytes) */
-  total: number;
-}
+/** Memory of one GPU by term: the estimate's own `memory_per_gpu_bytes`. */
+export type MemoryPerGpu = Estimate['memory_per_gpu_bytes'];
 
 /** Seconds of one optimizer step by cause. */
 export interface PerformanceBreakdown {

@@ -106,6 +106,12 @@ function check(value, type, path) {
     return [];
   }
   if (aliases.has(type)) return check(value, aliases.get(type), path);
+  const indexed = /^(\w+)\['(\w+)'\]$/.exec(type);  // Interface['member']
+  if (indexed && interfaces.has(indexed[1])) {
+    const member = interfaces.get(indexed[1]).find((m) => m.name === indexed[2]);
+    if (!member) return [`${path}: ${type} names no member`];
+    return check(value, member.type, path);
+  }
   let declared;
   if (type.startsWith('{')) declared = members(type.slice(1, matchBrace(type, 0)));
   else if (interfaces.has(type)) declared = interfaces.get(type);

@@ -172,7 +172,9 @@ done
 serve_s=$(( $(date +%s) - serve_start ))
 [ "$served" -eq 1 ] || { tail -30 "$logs/serve.log" >&2; echo "[fresh] nothing served on port $port within $serve_limit s" >&2; exit 1; }
 cmp -s "$work/index.got" "$dist/index.html" || { echo "[fresh] / is not dist/index.html" >&2; exit 1; }
-wasm=vramcalc-app.wasm
+# The page names its wasm with a content hash (src/app/hash_assets.cmake): take the name it links.
+wasm=$(grep -o 'vramcalc-app\.[0-9a-f]\{10\}\.wasm' "$work/index.got" | head -1)
+[ -n "$wasm" ] || { echo "[fresh] index.html names no vramcalc-app.<hash>.wasm" >&2; exit 1; }
 curl -fsS --max-time 30 "http://127.0.0.1:$port/$wasm" -o "$work/wasm.got"
 cmp -s "$work/wasm.got" "$dist/$wasm" || { echo "[fresh] /$wasm differs from dist/$wasm" >&2; exit 1; }
 head -c 4 "$work/wasm.got" | od -An -c | grep -q '\\0   a   s   m' || { echo "[fresh] /$wasm is not WebAssembly" >&2; exit 1; }

@@ -10,9 +10,6 @@ namespace vramcalc {
 namespace {
 
 constexpr const char* tm101 = "Transformer Math 101 (EleutherAI, https://blog.eleuther.ai/transformer-math/)";
-constexpr const char* korthikanti =
-    "Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer Models (arXiv:2205.05198), "
-    "eq. 1: 34·sbh + 5·as²b";
 
 // A term explains one output: its label, value and unit come from the output table.
 ExplainTerm term(const Estimate& e, const char* id, const char* formula, const char* source,
@@ -89,7 +86,6 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
     out.push_back(term(e, "layout.data_parallel", "DP = N / (t · p)", tm101,
                        {{"N", double(par.num_gpus), ""}, {"t", t, ""}, {"p", pp, ""}}));
 
-    const auto& ms = e.model_states_bytes;
     const auto& peak = e.memory_timeline.at(mem.peak_phase);
     const char* zero = "Transformer Math 101; Rajbhandari et al. 2019, ZeRO (arXiv:1910.02054)";
     out.push_back(term(e, "model_states_bytes.weights",

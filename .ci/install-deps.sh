@@ -4,7 +4,7 @@
 #   native   g++ Release build of the CLI and the benchmarks (build-native)
 #   check    clang build with ASan + UBSan + libFuzzer: Catch2 suite and fuzzers (build-check)
 #   web      Emscripten build of the page and the JS API (build-web), Dear ImGui sources, serving
-#   js       Node tests of the JS API (web + native + tsc + Chromium)
+#   js       Node tests of the JS API (web + native + tsc + Chromium + npm: the package test packs and installs)
 #   browser  headless Chromium end-to-end tests (web + Chromium + npm)
 #   all      every group
 set -euo pipefail
@@ -23,7 +23,7 @@ for group in "$@"; do
     native) pkgs+=("${native[@]}") ;;
     check) pkgs+=("${check[@]}") ;;
     web) pkgs+=("${web[@]}"); need_node=1 ;;
-    js) pkgs+=("${web[@]}" "${native[@]}" "${js[@]}"); need_node=1 ;;
+    js) pkgs+=("${web[@]}" "${native[@]}" "${js[@]}"); need_node=1 need_npm=1 ;;
     browser) pkgs+=("${web[@]}" "${browser[@]}"); need_node=1 need_npm=1 ;;
     all) pkgs+=("${native[@]}" "${check[@]}" "${web[@]}" "${js[@]}" "${browser[@]}"); need_node=1 need_npm=1 ;;
     *) echo "usage: $0 [native|check|web|js|browser|all]..." >&2; exit 2 ;;

@@ -149,6 +149,12 @@ TEST_CASE("issue 10.1: --gpu labels follow the text rule, so --print-link prints
         CHECK(back.exit_code == 0);
         CHECK(back.out.substr(0, back.out.find('\n')) == link);
     }
+    // With --plan too (fuzz_cli found --plan printing the plan table where the link belongs).
+    auto planned = run_clean({"--link", "v=1&mp=gpt2&b=4", "--plan", "--print-link"});
+    REQUIRE(planned.exit_code == 0);
+    std::string planned_link = planned.out.substr(0, planned.out.find('\n'));
+    CHECK(planned_link.starts_with("v=2&"));
+    CHECK(codec::decode_link(planned_link).issues.empty());
     std::string too_long = cjk + "\xe7\xae\x97";
     CHECK(run_clean({"--gpu", too_long}).exit_code == 2);
     CHECK(run_clean({"--model.name", too_long}).exit_code == 2);

@@ -293,6 +293,7 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
         std::vector<ValidationIssue> rules = validate(scenario);  // plan() needs a valid scenario
         if (!rules.empty()) return report_invalid(r, std::move(rules), json);
         print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+        if (print_link) r.out += codec::encode_link(scenario) + "\n";  // as without --plan: the first line
         plan_options.max_results = plan_top;
         PlanResult result = plan(scenario, plan_options);
         if (json)

@@ -160,6 +160,33 @@ TEST_CASE("issue 10.1: --gpu labels follow the text rule, so --print-link prints
     CHECK(run_clean({"--model.name", too_long}).exit_code == 2);
 }
 
+TEST_CASE("issue 10.1: the CLI's switches take no value (fuzz_cli, long run: --list-presets=0 listed presets)") {
+    for (const char* flag : {"--list-presets", "--list-fields", "--help", "--json", "--print-link", "--plan", "--gb",
+                             "--explain", "--markdown"}) {
+        INFO(flag);
+        auto r = run_clean({std::string(flag) + "=0&mfu=0", "--print-link"});
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find(std::string("error: ") + flag + ": takes no value (got \"0&mfu=0\")") != std::string::npos);
+    }
+    // Without a value they work as before.
+    CHECK(run_clean({"--list-presets"}).out.starts_with("Models"));
+}
+
+TEST_CASE("issue 10.7: a GPU label naming a preset in another letter case is encoded once (fuzz_scenario_json, long run)") {
+    // The long run's input: "gpu": "h100-SXM" with memory and peak of its own; the link named gpu= twice.
+    auto decoded = codec::scenario_from_json_text(
+        R"({"hardware":{"gpu":"h100-SXM","memory_gib":79.6,"peak_tflops":989.1},"parallel":{"zero_stage":3}})");
+    REQUIRE(decoded.issues.empty());
+    std::string link = codec::encode_link(decoded.scenario);
+    CHECK(link.find("gpu=") == link.rfind("gpu="));
+    auto back = codec::decode_link(link);
+    CHECK(back.issues.empty());
+    CHECK(back.scenario.hardware.gpu == "H100-SXM");  // the preset's id: only the letter case differs
+    CHECK(back.scenario.hardware.memory_gib == 79.6);
+    CHECK(back.scenario.hardware.peak_tflops == 989.1);
+    CHECK(codec::encode_link(back.scenario) == link);
+}
+
 TEST_CASE("issue 10.1: no argument list makes run() throw or abort") {
     std::vector<std::vector<std::string>> lists = {
         {}, {"--"}, {"-"}, {"--="}, {"--config"}, {"--link"}, {"--gpu"}, {"--=x"}, {"--no-"}, {"--no-layers"},

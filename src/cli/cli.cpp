@@ -1,5 +1,6 @@
 #include "cli/cli.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -170,6 +171,13 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
             issues.push_back({shown(flag), "needs a value"});
             return std::nullopt;
         };
+        // The CLI's own switches take no value: "--list-presets=0" is a mistake, not --list-presets.
+        static constexpr std::string_view switches[] = {"--help", "--json", "--gb", "--explain", "--markdown",
+                                                        "--print-link", "--plan", "--list-presets", "--list-fields"};
+        if (inline_value && std::find(std::begin(switches), std::end(switches), arg) != std::end(switches)) {
+            issues.push_back({shown(arg), "takes no value (got " + quote_arg(*inline_value) + ")"});
+            continue;
+        }
         if (arg == "--help" || arg == "-h") {
             r.out += help_text;
             return exit_ok;

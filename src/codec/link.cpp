@@ -255,6 +255,8 @@ std::string encode_link(const Scenario& sc) {
     const bool custom_gpu = !find_gpu_preset(sc.hardware.gpu);
     for (const auto& f : scenario_fields()) {
         if (field_equal(f, sc, base) && !(custom_gpu && std::string_view(f.path) == "hardware.memory_gib")) continue;
+        // A label naming a preset in another letter case ("h100-sxm") is that preset: gpu= names it once.
+        if (!custom_gpu && std::string_view(f.path) == "hardware.gpu") continue;
         out += '&';
         out += f.url_key;
         out += '=';

@@ -52,7 +52,7 @@ inline std::vector<Case> load(const std::filesystem::path& dir, std::vector<std:
     std::vector<Case> out;
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir))
-        if (entry.path().extension() == ".json" && entry.path().filename() != "h200_kernels.json")
+        if (entry.path().extension() == ".json" && !entry.path().filename().string().starts_with("h200_"))
             files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     for (const auto& path : files) {

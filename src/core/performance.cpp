@@ -7,6 +7,9 @@
 //   [ZERO]     Rajbhandari et al. 2019, "ZeRO: Memory Optimizations Toward Training Trillion Parameter
 //              Models", arXiv 1910.02054 §7 (communication volume per stage)
 //   [FA2]      Dao 2023, "FlashAttention-2", arXiv 2307.08691 (backward = 2.5× forward FLOPs)
+//   [LORA]     Hu et al. 2021, "LoRA: Low-Rank Adaptation of Large Language Models", arXiv 2106.09685
+//   [HF]       Hugging Face transformers 5.x modeling code: models/llama/modeling_llama.py (LlamaRMSNorm,
+//              LlamaMLP, apply_rotary_pos_emb), loss/loss_utils.py (ForCausalLMLoss), activations.py (gelu_new)
 //   [H200-K]   tests/data/throughput/h200_kernels.json: bf16 GEMM, SDPA and copy throughput measured on
 //              one H200 (PyTorch 2.11, CUDA 13), the data the curves below are fitted on
 #include "performance.hpp"
@@ -15,6 +18,7 @@
 #include <cmath>
 
 #include "estimate.hpp"
+#include "finetune.hpp"
 #include "presets.hpp"
 
 namespace vramcalc {
@@ -83,6 +87,23 @@ constexpr double scores_forward_bytes = 4.0, scores_backward_bytes = 6.0, scores
 // Vocabulary-parallel cross-entropy, bytes per logit: fp16 logits read twice + fp32 softmax written
 // (8) forward, softmax read + gradient written (6) backward.
 constexpr double loss_bytes_per_logit = 14.0;
+// Eager PyTorch modules (kernels: eager, the HF Transformers profile) run each elementwise op as its
+// own kernel; bytes moved per element, forward, counted op by op in transformers' modeling code [HF]:
+// LlamaRMSNorm on 16-bit input: to(fp32) r2 w4, pow(2) r4 w4, mean r4, x·rsqrt r4 w4, to(16-bit)
+// r4 w2, weight· r2 w2 = 36 (fp32 input, AMP's residual stream: the casts vanish, 28); nn.LayerNorm
+// is one native kernel (read + write). SwiGLU act_fn(gate)·up: silu r1 w1 + mul r2 w1 = 5 elements;
+// GPT-2's gelu_new tanh formula: 8 kernels, 18 elements; apply_rotary_pos_emb per q/k element:
+// neg + cat (rotate_half) 3, two muls 4, add 3 = 10 elements. Cross-entropy on the fp32-upcast
+// logits (ForCausalLMLoss): .float() r2 w4, log_softmax r4 w4, backward r8 w4, cast back r4 w2 = 32
+// bytes per logit plus the nll gradient's w4: 36.
+constexpr double eager_rmsnorm_bytes_16bit = 36.0, eager_rmsnorm_bytes_fp32 = 28.0;
+constexpr double eager_swiglu_elements_per_f = 5.0, eager_gelu_new_elements_per_f = 18.0;
+constexpr double eager_rope_elements = 10.0;
+constexpr double eager_loss_bytes_per_logit = 36.0;
+// Without TF32 (PyTorch's default for fp32 matmuls, which HF Trainer keeps unless --tf32), fp32 GEMMs
+// run on the CUDA cores: A100 19.5 of 312 TFLOP/s, H100 SXM 67 of 989 (datasheets): 1/16 of the
+// dense 16-bit peak.
+constexpr double fp32_no_tf32_fraction = 1.0 / 16.0;
 // FlashAttention-2 forward+backward FLOPs = 3.5 × forward (backward 2.5×) [FA2 §3].
 constexpr double flash_train_over_forward = 3.5;
 
@@ -165,9 +186,12 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double f = double(r.ffn_hidden_size), vocab = double(m.vocab_size);
         double experts = double(m.num_experts), top_k = double(m.experts_per_token), ep = double(par.expert);
         bool fp32 = tr.precision == Precision::fp32;
+        bool eager = tr.kernels == Kernels::eager;
+        bool autocast = tr.precision == Precision::amp_bf16 || tr.precision == Precision::amp_fp16;
         double act_bytes = fp32 ? 4.0 : 2.0;
-        // fp32 training runs matmuls as TF32: half the dense 16-bit peak (A100/H100 datasheets).
-        double peak = hw.peak_tflops * 1e12 * c.compute_factor * (fp32 ? 0.5 : 1.0);
+        // fp32 training runs matmuls as TF32 (Megatron): half the dense 16-bit peak (A100/H100
+        // datasheets); eager PyTorch keeps TF32 off: the CUDA cores' fp32 rate.
+        double peak = hw.peak_tflops * 1e12 * c.compute_factor * (fp32 ? (eager ? fp32_no_tf32_fraction : 0.5) : 1.0);
         double memory_bw = hw.memory_bandwidth_gbps * 1e9;
         double copy_bw = memory_bw * c.memory_bandwidth_fraction;
         double gpus_per_node = double(hw.gpus_per_node);
@@ -213,9 +237,55 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double replicated_bytes = replicated_elements_per_h * h * act_bytes + (tr.dropout ? dropout_mask_bytes_per_h * h : 0.0);
         double activation_elements = (m.mlp == MlpKind::swiglu ? 3.0 : 2.0) * f / t * top_k;
         double rope_elements = m.position_embedding == PositionEmbedding::rope ? 2.0 * (a + g) * d / t : 0.0;
+        if (eager) {
+            // One kernel per op [HF]: see the eager_* constants. AMP keeps the residual stream in fp32.
+            double stream_bytes = autocast ? 4.0 : act_bytes;
+            double norm_bytes = m.norm == NormKind::rmsnorm
+                                    ? (stream_bytes == 4.0 ? eager_rmsnorm_bytes_fp32 : eager_rmsnorm_bytes_16bit)
+                                    : 2.0 * stream_bytes;
+            replicated_bytes = (2.0 * norm_bytes + 2.0 * 3.0 * stream_bytes + (tr.dropout ? dropout_mask_bytes_per_h : 0.0)) * h;
+            double per_f = m.mlp == MlpKind::swiglu ? eager_swiglu_elements_per_f
+                           : m.activation == Activation::gelu_new ? eager_gelu_new_elements_per_f
+                                                                  : 2.0;
+            activation_elements = per_f * f / t * top_k;
+            rope_elements = m.position_embedding == PositionEmbedding::rope ? eager_rope_elements * (a + g) * d / t : 0.0;
+        }
         double elementwise_forward =
             tokens * (replicated_bytes / (sp ? t : 1.0) + (activation_elements + rope_elements) * act_bytes) / copy_bw;
         double elementwise_backward = backward_memory_factor * elementwise_forward;
+
+        // LoRA / QLoRA [LORA §4.1; PEFT LoraLayer.forward]: the frozen base computes input gradients
+        // only; each adapter adds x·A (d_in × r) and ·B (r × d_out) forward, twice that backward (fp32
+        // adapters as fp32 GEMMs); PEFT casts the adapter's input to the adapter dtype, drops it out,
+        // writes B's output, scales it and adds it to the base output. QLoRA dequantises every base
+        // matrix to 16 bits at each use (forward, input gradient; bitsandbytes).
+        if (is_adapter_method(tr.method)) {
+            gemm_backward = gemm_forward;
+            bool fp32_adapters = tr.adapter_dtype == AdapterDtype::fp32 && !fp32;
+            double adapter_peak = fp32_adapters ? hw.peak_tflops * 1e12 * c.compute_factor *
+                                                      (eager ? fp32_no_tf32_fraction : 0.5)
+                                                : peak;
+            double adapter_bytes = fp32_adapters ? 4.0 : act_bytes, rank = double(tr.lora_rank);
+            double adapter_gemms = 0, adapter_traffic = 0, dequantised = 0;
+            const LayerLinears linears = layer_linears(m, r);  // all() views it: keep it alive
+            for (const LayerLinear& l : linears.all()) {
+                double rows = l.expert ? expert_tokens : tokens, count = l.expert ? l.copies / ep : l.copies;
+                if (tr.method == TrainingMethod::qlora)
+                    dequantised += count * (quantized_matrix_bytes(tr.base_weight_format, l.d_in, l.d_out) +
+                                            l.d_in * l.d_out * act_bytes) / t;
+                if (!(l.modules & tr.lora_targets)) continue;
+                adapter_gemms += perf::gemm_seconds(rows, l.d_in, rank, count, adapter_peak, memory_bw, c) +
+                                 perf::gemm_seconds(rows, rank, l.d_out, count, adapter_peak, memory_bw, c);
+                double input_bytes = (adapter_bytes != act_bytes ? act_bytes + adapter_bytes : 0.0) +
+                                     (tr.lora_dropout > 0 ? 2.0 * adapter_bytes + 1.0 : 0.0);
+                double output_bytes = 4.0 * adapter_bytes + 2.0 * act_bytes;
+                adapter_traffic += rows * count * (l.d_in * input_bytes + l.d_out * output_bytes);
+            }
+            gemm_forward += adapter_gemms / t;
+            gemm_backward += 2.0 * adapter_gemms / t;
+            elementwise_forward += (adapter_traffic / t + dequantised) / copy_bw;
+            elementwise_backward += (backward_memory_factor * adapter_traffic / t + dequantised) / copy_bw;
+        }
 
         double layer_forward = gemm_forward + attention_forward + elementwise_forward;
         double layer_backward = gemm_backward + attention_backward + elementwise_backward;
@@ -223,7 +293,8 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         // [MEGA-ACT §5]; op-level checkpointing the elementwise ops and the share of the forward
         // matmuls it does not keep (compute.recompute_flops: every second matmul).
         // LM head (vocabulary-parallel, last stage) and the cross-entropy over its logits.
-        double head = 3.0 * gemm(tokens, h, vocab / t, 1) + tokens * vocab / t * loss_bytes_per_logit / copy_bw;
+        double head = 3.0 * gemm(tokens, h, vocab / t, 1) +
+                      tokens * vocab / t * (eager ? eager_loss_bytes_per_logit : loss_bytes_per_logit) / copy_bw;
 
         double layers_per_stage = std::ceil(double(m.layers) / p);
         // training.recompute_layers = k: only k layers of a stage recompute (full and op-level).

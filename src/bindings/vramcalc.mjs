@@ -524,10 +524,17 @@ export async function createVramcalc(options = {}) {
   const listAt = wasm._vramcalc_field_list() / 4;
   const textAt = wasm._vramcalc_field_text();
   const sectionFields = new Map();  // section → Map(key → {entry, kind, choices, slot})
+  // The keys each section had last time and their fields: callers tend to pass objects of one
+  // shape again and again, and comparing a key with the one seen at that position is cheaper
+  // than a lookup.
+  const lastKeys = new Map();  // section → {keys: [], fields: []}
   let slots = 0;
   tables.fields.forEach((f, entry) => {
     const [section, key] = f.path.split('.');
-    if (!sectionFields.has(section)) sectionFields.set(section, new Map());
+    if (!sectionFields.has(section)) {
+      sectionFields.set(section, new Map());
+      lastKeys.set(section, { keys: [], fields: [] });
+    }
     const kind = { integer: NUMBER, number: NUMBER, boolean: BOOLEAN, choice: CHOICE, text: TEXT }[f.kind];
     sectionFields.get(section).set(key, {
       entry, kind, choices: new Map(f.choices.map((c, i) => [c, i])), slot: kind === TEXT ? slots++ : -1,
@@ -558,6 +565,7 @@ export async function createVramcalc(options = {}) {
     for (const section of Object.keys(scenario)) {
       const fields = sectionFields.get(section);
       if (fields === undefined) return -1;
+      const last = lastKeys.get(section);
       const value = scenario[section];
       if (value === undefined) continue;  // like a missing key
       if (section === 'model' && typeof value === 'string') {
@@ -566,9 +574,18 @@ export async function createVramcalc(options = {}) {
         continue;
       }
       if (!isPlainObject(value)) return -1;
-      for (const key of Object.keys(value)) {
-        const field = fields.get(key);
-        if (field === undefined) return -1;
+      const keys = Object.keys(value);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k];
+        let field;
+        if (last.keys[k] === key) {
+          field = last.fields[k];
+        } else {
+          field = fields.get(key);
+          if (field === undefined) return -1;
+          last.keys[k] = key;
+          last.fields[k] = field;
+        }
         const v = value[key];
         if (v === undefined) continue;
         switch (field.kind) {

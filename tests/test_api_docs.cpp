@@ -1,16 +1,21 @@
-// The typings of the Estimate (src/bindings/vramcalc.d.ts) and the output table of docs/api.md are
-// generated from the output table (src/core/outputs.cpp): this test fails when they drift and
-// prints how to regenerate them. To rewrite both files in place:
+// The typings of the Estimate (src/bindings/vramcalc.d.ts), the output table of docs/api.md and
+// the JS API's estimate builder (src/bindings/vramcalc.mjs) are generated from the output table
+// (src/core/outputs.cpp) and the field table: this test fails when they drift and prints how to
+// regenerate them. To rewrite the files in place:
 //   VRAMCALC_UPDATE_DOCS=1 build-native/tests/vramcalc_tests '[#test_api_docs]'
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "codec/json.hpp"
+#include "core/fields.hpp"
+#include "core/memory_model.hpp"
 #include "core/outputs.hpp"
 
 using namespace vramcalc;
@@ -19,6 +24,7 @@ namespace {
 
 const std::string typings_path = std::string(VRAMCALC_SOURCE_DIR) + "/src/bindings/vramcalc.d.ts";
 const std::string api_doc_path = std::string(VRAMCALC_SOURCE_DIR) + "/docs/api.md";
+const std::string api_module_path = std::string(VRAMCALC_SOURCE_DIR) + "/src/bindings/vramcalc.mjs";
 
 const char* unit_words(Unit unit) {
     switch (unit) {
@@ -125,6 +131,150 @@ std::string generated_typings() {
     return out.str();
 }
 
+// ── The JS API's estimate builder ──
+// vramcalc_estimate (src/bindings/bindings.cpp) leaves every scalar output (output-table order),
+// every field of the estimated scenario (field-table order) and the memory timeline (phases ×
+// components) as doubles, plus a small JSON text with text values and the other composites.
+// buildEstimate turns them into the JSON estimate's object as one object literal per object (V8
+// creates a literal's keys at once; adding computed keys one by one costs ~4× more per call, and
+// `new Function` is not allowed under the page's Content-Security-Policy).
+
+const char* kind_name(ValueKind kind) {  // as bindings.cpp's vramcalc_tables names them
+    switch (kind) {
+        case ValueKind::number: return "number";
+        case ValueKind::integer: return "integer";
+        case ValueKind::flag: return "flag";
+        case ValueKind::text: return "text";
+    }
+    return "number";
+}
+
+const char* kind_name(FieldKind kind) {
+    switch (kind) {
+        case FieldKind::integer: return "integer";
+        case FieldKind::number: return "number";
+        case FieldKind::boolean: return "boolean";
+        case FieldKind::choice: return "choice";
+        case FieldKind::text: return "text";
+    }
+    return "number";
+}
+
+// A JS object literal: keys in JSON order (byte order, as nlohmann-json writes them).
+struct JsObject {
+    std::map<std::string, JsObject> children;
+    std::string expression;  // a leaf's value
+};
+
+void place_js(JsObject& root, std::string_view path, std::string expression) {
+    JsObject* node = &root;
+    for (auto dot = path.find('.'); dot != std::string_view::npos; dot = path.find('.')) {
+        node = &node->children[std::string(path.substr(0, dot))];
+        path.remove_prefix(dot + 1);
+    }
+    node->children[std::string(path)].expression = std::move(expression);
+}
+
+void write_js(std::ostringstream& out, const JsObject& node, const std::string& indent) {
+    if (!node.expression.empty()) {
+        out << node.expression;
+        return;
+    }
+    out << "{\n";
+    for (const auto& [key, child] : node.children) {
+        out << indent << "  " << key << ": ";
+        write_js(out, child, indent + "  ");
+        out << ",\n";
+    }
+    out << indent << "}";
+}
+
+std::string generated_estimate_builder() {
+    const auto fields = scenario_fields();
+    const auto components = codec::memory_timeline_components();
+    std::ostringstream layout;  // what the numbers must be: checked against the module's tables at start
+    for (const auto& o : outputs()) layout << o.path << ':' << kind_name(o.kind) << ' ';
+    layout << "| ";
+    for (const auto& f : fields) {
+        layout << f.path << ':' << kind_name(f.kind);
+        for (std::size_t c = 0; c < f.choices.size(); ++c) layout << (c ? '/' : ':') << f.choices[c];
+        layout << ' ';
+    }
+    layout << "|";
+    for (StepPhase phase : all_step_phases) layout << ' ' << step_phase_id(phase);
+    layout << " |";
+    for (const auto& c : components) layout << ' ' << c.key;
+    layout << " |";
+    std::set<std::string> always;  // as a JSON object lists them
+    for (const auto& c : composite_outputs())
+        if (c.always) always.insert(c.path);
+    for (const auto& path : always) layout << ' ' << path;
+
+    const auto at = [](std::size_t index) { return "h[s + " + std::to_string(index) + "]"; };
+    const auto number = [&](std::size_t index) { return "finite(" + at(index) + ")"; };
+    JsObject root;
+    std::size_t texts = 0;
+    for (std::size_t i = 0; i < outputs().size(); ++i) {
+        const OutputSpec& o = outputs()[i];
+        place_js(root, o.path, o.kind == ValueKind::text   ? "r.text[" + std::to_string(texts++) + "]"
+                               : o.kind == ValueKind::flag ? at(i) + " !== 0"
+                                                           : number(i));
+    }
+    const std::size_t field_base = outputs().size();
+    JsObject scenario;
+    std::ostringstream choices;
+    std::size_t field_texts = 0, choice_lists = 0;
+    for (std::size_t j = 0; j < fields.size(); ++j) {
+        const FieldSpec& f = fields[j];
+        std::string value;
+        switch (f.kind) {
+            case FieldKind::text: value = "r.field_text[" + std::to_string(field_texts++) + "]"; break;
+            case FieldKind::boolean: value = at(field_base + j) + " !== 0"; break;
+            case FieldKind::choice:
+                choices << "  [";
+                for (std::size_t c = 0; c < f.choices.size(); ++c) choices << (c ? ", " : "") << "'" << f.choices[c] << "'";
+                choices << "],  // " << f.path << "\n";
+                value = "CHOICES[" + std::to_string(choice_lists++) + "][" + at(field_base + j) + "]";
+                break;
+            default: value = number(field_base + j);
+        }
+        place_js(scenario, f.path, value);
+    }
+    std::ostringstream timeline;
+    timeline << "[\n";
+    const std::size_t timeline_base = field_base + fields.size();
+    std::size_t p = 0;
+    for (StepPhase phase : all_step_phases) {
+        JsObject entry;
+        entry.children["phase"].expression = std::string("'") + step_phase_id(phase) + "'";
+        for (std::size_t c = 0; c < components.size(); ++c)
+            entry.children[components[c].key].expression = number(timeline_base + p * components.size() + c);
+        timeline << "      ";
+        write_js(timeline, entry, "      ");
+        timeline << ",\n";
+        ++p;
+    }
+    timeline << "    ]";
+    for (const auto& c : composite_outputs()) {
+        if (!c.always) continue;
+        if (c.kind == CompositeKind::scenario) root.children[c.path] = scenario;
+        else if (c.kind == CompositeKind::memory_timeline) root.children[c.path].expression = timeline.str();
+        else root.children[c.path].expression = std::string("r.") + c.path;
+    }
+    std::ostringstream out;
+    out << "// Generated from the output and field tables by tests/test_api_docs.cpp; do not edit.\n"
+           "// The tables the numbers follow (vramcalc.mjs checks them against the module's at start):\n"
+           "const ESTIMATE_LAYOUT = '" << layout.str() << "';\n"
+           "// The choice fields' names, in field-table order.\n"
+           "const CHOICES = [\n" << choices.str() << "];\n"
+           "// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where\n"
+           "// the numbers start, r = the text part ({text, field_text, <composite>: ...}).\n"
+           "function buildEstimate(h, s, r) {\n  return ";
+    write_js(out, root, "  ");
+    out << ";\n}\n";
+    return out.str();
+}
+
 std::string markdown_cell(std::string text) {
     for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2)) text.replace(at, 1, "\\|");
     return text;
@@ -172,6 +322,11 @@ void check_region(const std::string& path, const std::string& begin, const std::
 
 TEST_CASE("the Estimate typings are generated from the output table") {
     check_region(typings_path, "// <generated:estimate>", "// </generated:estimate>", generated_typings());
+}
+
+TEST_CASE("the JS API's estimate builder is generated from the output and field tables") {
+    check_region(api_module_path, "// <generated:estimate-builder>", "// </generated:estimate-builder>",
+                 generated_estimate_builder());
 }
 
 TEST_CASE("docs/api.md's output table is generated from the output table") {

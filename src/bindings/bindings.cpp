@@ -3,7 +3,15 @@
 // Text crosses as UTF-8 in the module's memory: vramcalc.mjs writes its argument into the buffer
 // vramcalc_input() returns, calls a function with the byte count, and reads the NUL-terminated
 // UTF-8 result (valid until the next call). Plain exported functions, no Embind and no C++
-// exception leaves the module, so a call is one wasm call.
+// exception leaves the module.
+//
+// A scenario argument is decoded first, by one of two calls, into the scenario the next calls
+// use (estimate, validate, plan, encodeLink, an import's base):
+// - vramcalc_scenario_fields (the fast path): vramcalc.mjs writes the scenario's values, already of
+//   their fields' types, into the field input buffers (numbers as doubles, text as UTF-8) and the
+//   codec decodes them with the same steps and rules as JSON (codec::scenario_from_fields);
+// - vramcalc_scenario_json: the scenario as JSON text, for everything the fast path leaves out
+//   (unknown keys, values of the wrong type), so every message is the JSON codec's.
 //
 // estimate() is the hot path (docs pages compute tables of scenarios): instead of a JSON text of
 // the whole estimate, it leaves every scalar output (output-table order) and every field of the
@@ -40,6 +48,39 @@ namespace codec = vramcalc::codec;
 std::vector<char> input;    // the argument, written by vramcalc.mjs
 std::string output;         // the last text result
 std::vector<double> values;  // estimate: outputs, then scenario fields
+codec::DecodeResult current;  // the scenario argument, decoded
+
+// The fast path's buffers (vramcalc_field_*): allocated once, so their addresses never change.
+// Entry i of the list names field i of the field table, field_count the model preset
+// (model.preset) and field_count + 1 the "model": "<id>" form. numbers[i] holds the value of an
+// entry; for text (text fields and the preset) its length in bytes, the text itself in its slot of
+// the text buffer: slot k for the k-th text field of the table, the last slot for the preset.
+constexpr std::size_t text_slot_bytes = 3 * 1024;  // 1,024 UTF-16 units as UTF-8; longer goes as JSON
+struct FieldInput {
+    std::size_t field_count = vramcalc::scenario_fields().size();
+    std::vector<double> numbers = std::vector<double>(field_count + 2);
+    std::vector<std::int32_t> list = std::vector<std::int32_t>(field_count + 2);
+    std::vector<std::size_t> slot_of = std::vector<std::size_t>(field_count + 2);
+    std::vector<char> text;
+    std::vector<codec::FieldValue> values;  // reused
+    FieldInput() {
+        std::size_t slots = 0;
+        for (std::size_t i = 0; i < field_count; ++i)
+            if (vramcalc::scenario_fields()[i].kind == vramcalc::FieldKind::text) slot_of[i] = slots++;
+        slot_of[field_count] = slot_of[field_count + 1] = slots++;
+        text.resize(slots * text_slot_bytes);
+        values.reserve(field_count);
+    }
+    std::string_view text_of(std::size_t entry) const {
+        double length = numbers[entry];
+        std::size_t bytes = length > 0 && length <= double(text_slot_bytes) ? std::size_t(length) : 0;
+        return std::string_view(text.data() + slot_of[entry] * text_slot_bytes, bytes);
+    }
+};
+FieldInput& field_input() {
+    static FieldInput buffers;
+    return buffers;
+}
 
 std::string_view argument(std::size_t length) {
     return std::string_view(input.data(), length <= input.size() ? length : input.size());
@@ -64,13 +105,34 @@ std::string internal_error(const char* where) {
     return what;
 }
 
-// The scenario argument. vramcalc.mjs writes this text from a JS object, whose keys cannot
-// repeat, so it is parsed without looking for duplicate keys (faster; same result).
-codec::DecodeResult decode(std::string_view text) {
+// The scenario argument as JSON text. vramcalc.mjs writes this text from a JS object, whose keys
+// cannot repeat, so it is parsed without looking for duplicate keys (faster; same result).
+codec::DecodeResult decode(std::string_view text, bool check_rules) {
     json j;
     std::string problem;
     if (!codec::parse_json_text(text, j, problem)) return codec::DecodeResult{vramcalc::Scenario{}, {{"json", problem}}, {}};
-    return codec::scenario_from_json(j);
+    return codec::scenario_from_json(j, {}, check_rules);
+}
+
+// The scenario argument as the first `count` entries of the field input.
+codec::DecodeResult decode_fields(std::size_t count, bool check_rules) {
+    FieldInput& in = field_input();
+    const auto fields = vramcalc::scenario_fields();
+    codec::FieldValues given;
+    in.values.clear();
+    for (std::size_t k = 0; k < count && k < in.list.size(); ++k) {
+        std::size_t entry = std::size_t(in.list[k]);
+        if (entry < in.field_count) {
+            const vramcalc::FieldSpec& f = fields[entry];
+            if (f.kind == vramcalc::FieldKind::text) in.values.push_back({&f, 0.0, in.text_of(entry)});
+            else in.values.push_back({&f, in.numbers[entry], {}});
+        } else if (entry <= in.field_count + 1) {
+            given.model_preset = in.text_of(entry);
+            given.model_is_preset_id = entry == in.field_count + 1;
+        }
+    }
+    given.fields = in.values;
+    return codec::scenario_from_fields(given, {}, check_rules);
 }
 
 json issue_list(const char* field, const std::string& message) {
@@ -125,6 +187,30 @@ const char* kind_name(vramcalc::ValueKind kind) {
 
 extern "C" {
 
+// The field input buffers of vramcalc_scenario_fields (numbers, list, text): see FieldInput.
+EMSCRIPTEN_KEEPALIVE double* vramcalc_field_numbers() { return field_input().numbers.data(); }
+EMSCRIPTEN_KEEPALIVE std::int32_t* vramcalc_field_list() { return field_input().list.data(); }
+EMSCRIPTEN_KEEPALIVE char* vramcalc_field_text() { return field_input().text.data(); }
+
+// Decodes the scenario argument from the first `count` entries of the field input (check_rules
+// 0: decoding problems only, as for an import's base).
+EMSCRIPTEN_KEEPALIVE void vramcalc_scenario_fields(std::size_t count, int check_rules) {
+    try {
+        current = decode_fields(count, check_rules != 0);
+    } catch (...) {
+        current = codec::DecodeResult{vramcalc::Scenario{}, {{"scenario", internal_error("decoding the scenario")}}, {}};
+    }
+}
+
+// Decodes the scenario argument from JSON text (length bytes of the input buffer).
+EMSCRIPTEN_KEEPALIVE void vramcalc_scenario_json(std::size_t length, int check_rules) {
+    try {
+        current = decode(argument(length), check_rules != 0);
+    } catch (...) {
+        current = codec::DecodeResult{vramcalc::Scenario{}, {{"scenario", internal_error("decoding the scenario")}}, {}};
+    }
+}
+
 // A buffer of at least `bytes` bytes for the next call's argument.
 EMSCRIPTEN_KEEPALIVE char* vramcalc_input(std::size_t bytes) {
     if (input.size() < bytes) input.resize(bytes);
@@ -139,13 +225,13 @@ EMSCRIPTEN_KEEPALIVE const double* vramcalc_values() { return values.data(); }
 // The result text of vramcalc_estimate.
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_text() { return output.c_str(); }
 
-// Estimates the scenario JSON text (length bytes of the input buffer). Returns 1 when valid: the
+// Estimates the decoded scenario argument. Returns 1 when valid: the
 // numbers are in vramcalc_values(), and vramcalc_text() is {"text": [text outputs in table order],
 // "field_text": [text fields in table order], <composite path>: <value>, ... (the composites that
 // cross as numbers excepted)}. Returns 0 when invalid: vramcalc_text() is {"errors": [...]}.
-EMSCRIPTEN_KEEPALIVE int vramcalc_estimate(std::size_t length) {
+EMSCRIPTEN_KEEPALIVE int vramcalc_estimate() {
     try {
-        auto decoded = decode(argument(length));
+        const codec::DecodeResult& decoded = current;
         vramcalc::Evaluation ev;
         if (decoded.ok()) ev = vramcalc::evaluate(decoded.scenario);
         if (!decoded.ok() || !ev.ok()) {
@@ -178,26 +264,25 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_estimate(std::size_t length) {
 }
 
 // [{"field", "message"}, ...]: decoding problems, or the rules the scenario breaks.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_validate(std::size_t length) {
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_validate() {
     try {
-        return put(codec::issues_to_json(decode(argument(length)).issues));
+        return put(codec::issues_to_json(current.issues));
     } catch (...) {
         return put(issue_list("scenario", internal_error("validate")));
     }
 }
 
-// The layout planner. The input buffer holds the scenario JSON text (scenario_length bytes), then
-// the options JSON text (options_length bytes). {"plans": [...], "searched", "feasible", ...,
-// "errors": []} or {"errors": [...]} (scenario or options problems).
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t scenario_length, std::size_t options_length) {
+// The layout planner for the decoded scenario argument; the input buffer holds the options JSON
+// text (options_length bytes). {"plans": [...], "searched", "feasible", ..., "errors": []} or
+// {"errors": [...]} (scenario or options problems).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t options_length) {
     try {
-        std::string_view both = argument(scenario_length + options_length);
-        auto decoded = decode(both.substr(0, scenario_length));
+        const codec::DecodeResult& decoded = current;
         std::vector<vramcalc::ValidationIssue> issues = decoded.issues;
         json options_json;
         std::string problem;
         vramcalc::PlanOptions options;
-        if (!codec::parse_json_text(both.substr(scenario_length), options_json, problem))
+        if (!codec::parse_json_text(argument(options_length), options_json, problem))
             issues.push_back({"options", problem});
         else
             options = codec::plan_options_from_json(options_json, issues);
@@ -211,9 +296,9 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t scenario_length, std:
 }
 
 // {"link": "v=2&...", "errors": []} or {"errors": [...]}.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_encode_link(std::size_t length) {
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_encode_link() {
     try {
-        auto decoded = decode(argument(length));
+        const codec::DecodeResult& decoded = current;
         if (!decoded.ok()) return put({{"errors", codec::issues_to_json(decoded.issues)}});
         return put({{"link", codec::encode_link(decoded.scenario)}, {"errors", json::array()}});
     } catch (...) {
@@ -236,16 +321,15 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_decode_link(std::size_t length) {
 }
 
 // A Hugging Face config.json (deepspeed = 0) or a DeepSpeed config (1) applied onto a base
-// scenario. The input buffer holds the config text (config_length bytes), then the base scenario
-// JSON text (base_length bytes; 0 = the defaults). {"scenario", "family", "notes", "unmapped_keys",
-// "ignored_keys", "issues": []} or {"issues": [...]} naming the config's keys (or "base." fields).
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, std::size_t base_length, int deepspeed) {
+// scenario: the decoded scenario argument (with_base = 1; decoded without the rules, as the import
+// replaces what may break them: the model) or the defaults. The input buffer holds the config
+// text (config_length bytes). {"scenario", "family", "notes", "unmapped_keys", "ignored_keys",
+// "issues": []} or {"issues": [...]} naming the config's keys (or "base." fields).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, int with_base, int deepspeed) {
     try {
-        std::string_view both = argument(config_length + base_length);
         vramcalc::Scenario base;
-        if (base_length > 0) {
-            // Not checked against the rules: the import replaces what may break them (the model).
-            auto decoded = codec::scenario_from_json_text(both.substr(config_length), {}, false);
+        if (with_base) {
+            const codec::DecodeResult& decoded = current;
             if (!decoded.ok()) {
                 json issues = json::array();
                 for (const auto& i : decoded.issues) issues.push_back({{"field", "base." + i.field}, {"message", i.message}});
@@ -253,7 +337,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, std:
             }
             base = decoded.scenario;
         }
-        std::string config(both.substr(0, config_length));
+        std::string config(argument(config_length));
         auto r = deepspeed ? codec::import_deepspeed_config(config, base) : codec::import_hf_config(config, base);
         if (!r.ok()) return put({{"issues", codec::issues_to_json(r.issues)}});
         return put({{"scenario", codec::scenario_to_json(r.scenario)},
@@ -326,7 +410,12 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
                              : c.kind == vramcalc::CompositeKind::memory_timeline ? "memory_timeline"
                                                                                   : "json";
     }
+    // The field input of vramcalc_scenario_fields (see FieldInput).
+    json field_input = {{"text_slot_bytes", text_slot_bytes},
+                        {"model_preset", vramcalc::scenario_fields().size()},
+                        {"model_preset_id", vramcalc::scenario_fields().size() + 1}};
     return put({{"version", VRAMCALC_VERSION},
+                {"field_input", field_input},
                 {"default_scenario", defaults},
                 {"model_presets", models},
                 {"gpu_presets", gpus},

@@ -17,7 +17,7 @@
 
 // ─────────────────────────────── Factory ───────────────────────────────
 
-/** Options of {@link createVramcalc}. Both are optional; the defaults suit browsers and Node. */
+/** Options of {@link createVramcalc}. All are optional; the defaults suit browsers and Node. */
 export interface VramcalcOptions {
   /**
    * The bytes of `vramcalc-wasm.wasm`, when the caller has them already (bundlers, tests).
@@ -29,6 +29,12 @@ export interface VramcalcOptions {
    * By default the file is looked up next to `vramcalc.mjs` (`new URL(name, import.meta.url)`).
    */
   locateFile?: (path: string, prefix: string) => string;
+  /**
+   * `true`: every scenario crosses into the module as JSON text. By default a scenario whose keys
+   * are all known and whose values all have their field's type crosses as typed values (faster);
+   * results and messages are the same either way (the tests compare the two).
+   */
+  jsonScenarios?: boolean;
 }
 
 /**

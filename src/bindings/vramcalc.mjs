@@ -6,9 +6,10 @@
 //   e.memory_per_gpu_bytes.total   // bytes, a double
 //
 // The numbers come from the C++ core compiled to WebAssembly (vramcalc-wasm.mjs + .wasm, built
-// from src/bindings/bindings.cpp). This file only moves JSON text and the estimate's numbers across
-// the boundary, builds the result objects and turns error lists into thrown Errors: it never
-// computes an estimate itself. Typings: vramcalc.d.ts; guide:
+// from src/bindings/bindings.cpp). This file only moves the scenario (as typed values, or as JSON
+// text), the estimate's numbers and other results across the boundary, builds the result objects
+// and turns error lists into thrown Errors: it never computes an estimate or checks a field's rule
+// itself. Typings: vramcalc.d.ts; guide:
 // docs/api.md. Works under a Content-Security-Policy of script-src 'self' 'wasm-unsafe-eval'.
 import createVramcalcWasm from './vramcalc-wasm.mjs';
 
@@ -58,82 +59,304 @@ function scenarioError(issues) {
   return error;
 }
 
-// Builds estimate() results from what the module leaves (bindings.cpp, vramcalc_estimate): one
-// array of doubles (every scalar output in output-table order, every field of the estimated
-// scenario in field-table order, the memory timeline) and a small JSON object (text values, the
-// other composites). The object has the keys, nesting, value types and key order of the JSON
-// estimate (the CLI's --json).
-// Returns build(heap, start, rest).
-function estimateBuilder(tables) {
-  const root = new Map();
-  const place = (path, read) => {  // "a.b.c" → nested maps; leaves are read(heap, start, rest)
-    const keys = path.split('.');
-    let node = root;
-    for (const key of keys.slice(0, -1)) {
-      if (!node.has(key)) node.set(key, new Map());
-      node = node.get(key);
-    }
-    node.set(keys[keys.length - 1], read);
-  };
-  // JSON has no NaN or Infinity (they print as null).
-  const finite = (x) => (Number.isFinite(x) ? x : null);
-  let texts = 0;
-  tables.outputs.forEach((o, i) => {
-    if (o.kind === 'text') {
-      const t = texts++;
-      place(o.path, (heap, start, rest) => rest.text[t]);
-    } else if (o.kind === 'flag') {
-      place(o.path, (heap, start) => heap[start + i] !== 0);
-    } else {
-      place(o.path, (heap, start) => finite(heap[start + i]));
-    }
-  });
-  const scenario = new Map();
-  const fieldBase = tables.outputs.length;
-  let fieldTexts = 0;
-  tables.fields.forEach((f, j) => {
-    const [section, key] = f.path.split('.');
-    if (!scenario.has(section)) scenario.set(section, new Map());
-    let read;
-    if (f.kind === 'text') {
-      const t = fieldTexts++;
-      read = (heap, start, rest) => rest.field_text[t];
-    } else if (f.kind === 'boolean') {
-      read = (heap, start) => heap[start + fieldBase + j] !== 0;
-    } else if (f.kind === 'choice') {
-      read = (heap, start) => f.choices[heap[start + fieldBase + j]];
-    } else {
-      read = (heap, start) => finite(heap[start + fieldBase + j]);
-    }
-    scenario.get(section).set(key, read);
-  });
-  // The memory timeline: [{phase, <component>: bytes, ...}] per step phase, after the fields.
+// estimate() results are built by buildEstimate (generated below) from what the module leaves
+// (bindings.cpp, vramcalc_estimate): one array of doubles (every scalar output in output-table
+// order, every field of the estimated scenario in field-table order, the memory timeline) and a
+// small JSON object (text values, the other composites). The object has the keys, nesting, value
+// types and key order of the JSON estimate (the CLI's --json).
+// JSON has no NaN or Infinity (they print as null).
+const finite = (x) => (Number.isFinite(x) ? x : null);
+
+// The layout of the module's numbers, from its tables, as ESTIMATE_LAYOUT writes it.
+function estimateLayout(tables) {
   const { phases, components } = tables.memory_timeline;
-  const timelineBase = fieldBase + tables.fields.length;
-  const phaseKeys = ['phase', ...components].sort().map((key) => [key, components.indexOf(key)]);
-  const timeline = (heap, start) => phases.map((phase, p) => {
-    const out = {};
-    const at = start + timelineBase + p * components.length;
-    for (const [key, c] of phaseKeys) out[key] = c < 0 ? phase : finite(heap[at + c]);
-    return out;
-  });
-  for (const [path, kind] of Object.entries(tables.composites)) {
-    if (kind === 'scenario') place(path, scenario);
-    else if (kind === 'memory_timeline') place(path, timeline);
-    else place(path, (heap, start, rest) => rest[path]);
-  }
-  // A tree of maps → one function per object that creates it with its keys in JSON order.
-  const compile = (node) => {
-    if (typeof node === 'function') return node;
-    const parts = [...node.keys()].sort().map((key) => [key, compile(node.get(key))]);
-    return (heap, start, rest) => {
-      const out = {};
-      for (const [key, read] of parts) out[key] = read(heap, start, rest);
-      return out;
-    };
-  };
-  return compile(root);
+  return `${tables.outputs.map((o) => `${o.path}:${o.kind} `).join('')}| ` +
+    `${tables.fields.map((f) => `${f.path}:${f.kind}${f.choices.map((c, i) => `${i ? '/' : ':'}${c}`).join('')} `).join('')}|` +
+    `${phases.map((p) => ` ${p}`).join('')} |${components.map((c) => ` ${c}`).join('')} |` +
+    `${Object.keys(tables.composites).sort().map((c) => ` ${c}`).join('')}`;
 }
+
+// <generated:estimate-builder>
+// Generated from the output and field tables by tests/test_api_docs.cpp; do not edit.
+// The tables the numbers follow (vramcalc.mjs checks them against the module's at start):
+const ESTIMATE_LAYOUT = 'parameters.total:number parameters.active:number parameters.embedding:number parameters.per_layer:number parameters.per_layer_active:number parameters.layers:number parameters.final_norm:number parameters.lm_head:number parameters.trainable:number parameters.adapter:number parameters.trained_layers:number parameters.quantized:number parameters.overridden:flag layout.data_parallel:integer layout.grad_accum_steps:integer layout.global_batch_size:integer layout.kv_heads:integer layout.head_dim:integer layout.ffn_hidden_size:integer layout.params_per_gpu:number layout.achieved_flops_per_gpu:number bytes_per_parameter.weights:number bytes_per_parameter.gradients:number bytes_per_parameter.optimizer:number activations.sbh_coefficient:number activations.as2b_coefficient:number activations.per_layer_bytes:number activations.layers_on_gpu:number activations.in_flight_microbatches:number activations.transformer_layers_bytes:number activations.embedding_bytes:number activations.output_bytes:number activations.total_bytes:number activations.recomputed_layers:number activations.forward_working_bytes:number activations.backward_working_bytes:number activations.recompute_working_bytes:number activations.logits_elements:number activations.loss_saved_per_logit:number activations.loss_peak_bytes:number activations.host_bytes:number model_states_bytes.weights:number model_states_bytes.gradients:number model_states_bytes.optimizer:number model_states_bytes.live_params:number model_states_bytes.autocast_copies:number model_states_bytes.frozen_weights:number model_states_bytes.dequantized:number model_states_bytes.buckets:number model_states_bytes.optimizer_temporaries:number memory_per_gpu_bytes.weights:number memory_per_gpu_bytes.zero3_live_params:number memory_per_gpu_bytes.gradients:number memory_per_gpu_bytes.optimizer:number memory_per_gpu_bytes.activations:number memory_per_gpu_bytes.logits:number memory_per_gpu_bytes.temporaries:number memory_per_gpu_bytes.peak_allocated:number memory_per_gpu_bytes.peak_reserved:number memory_per_gpu_bytes.peak_phase:text memory_per_gpu_bytes.overhead:number memory_per_gpu_bytes.total:number host_memory_bytes.per_gpu:number host_memory_bytes.total:number capacity_bytes:number headroom_bytes:number fits:flag compute.flops_per_token:number compute.model_flops:number compute.forward_flops:number compute.backward_flops:number compute.recompute_flops:number compute.total_flops:number compute.cluster_flops_per_second:number compute.seconds:number compute.days:number compute.gpu_hours:number compute.tflop_hours:number compute.pflop_days:number compute.cost:number compute.chinchilla_tokens:number performance.step_seconds:number performance.tokens_per_step:number performance.tokens_per_second:number performance.achieved_tflops_per_gpu:number performance.mfu:number performance.microbatches:number performance.predicted:flag performance.calibrated:flag performance.breakdown_seconds.compute:number performance.breakdown_seconds.tensor_parallel:number performance.breakdown_seconds.pipeline_bubble:number performance.breakdown_seconds.pipeline_p2p:number performance.breakdown_seconds.data_parallel:number performance.breakdown_seconds.zero:number performance.breakdown_seconds.optimizer_step:number performance.breakdown_seconds.overhead:number | model.name:text model.layers:integer model.hidden_size:integer model.num_heads:integer model.num_kv_heads:integer model.head_dim:integer model.ffn_hidden_size:integer model.vocab_size:integer model.mlp:choice:gelu/swiglu model.norm:choice:layernorm/rmsnorm model.bias:boolean model.qkv_bias:boolean model.tied_embeddings:boolean model.position_embedding:choice:learned/rope model.max_position_embeddings:integer model.norms_per_layer:integer model.num_experts:integer model.experts_per_token:integer model.moe_ffn_hidden_size:integer model.num_shared_experts:integer model.dense_layers:integer model.activation:choice:auto/gelu/gelu_tanh/gelu_new/silu/relu model.params_override:number training.method:choice:full/lora/qlora/freeze training.lora_rank:integer training.lora_targets:text training.lora_dropout:number training.adapter_dtype:choice:fp32/match training.base_weight_format:choice:nf4/nf4_no_dq/int8 training.trainable_layers:integer training.seq_len:integer training.micro_batch_size:integer training.global_batch_size:integer training.grad_accum_steps:integer training.tokens:number training.precision:choice:mixed_bf16/mixed_fp16/bf16/fp16/fp32/amp_bf16/amp_fp16 training.grad_dtype:choice:match/fp32 training.optimizer:choice:adamw/adamw_8bit/sgd_momentum/sgd training.recompute:choice:none/selective/full/ops training.recompute_layers:integer training.flash_attention:boolean training.dropout:boolean training.framework:choice:megatron/deepspeed/fsdp/hf/torchtune/generic training.kernels:choice:fused/eager/compiled training.loss:choice:standard/chunked/fused training.loss_chunks:integer training.optimizer_impl:choice:foreach/fused training.paged_optimizer:boolean training.persistent_gradients:boolean training.optimizer_in_backward:boolean training.offload_activations:boolean training.attention_flops:boolean parallel.num_gpus:integer parallel.tensor:integer parallel.pipeline:integer parallel.zero_stage:integer parallel.sequence_parallel:boolean parallel.partition_activations:boolean parallel.zero3_live_params:number parallel.offload_optimizer:boolean parallel.zero_impl:choice:deepspeed/fsdp parallel.offload_params:boolean parallel.expert:integer parallel.interleave:integer hardware.gpu:text hardware.memory_gib:number hardware.peak_tflops:number hardware.achieved_tflops:number hardware.mfu:number hardware.price_per_gpu_hour:number hardware.reserved_gib:number hardware.cuda_context_gib:number hardware.allocator_overhead:number hardware.throughput_model:choice:fixed/predicted hardware.gpus_per_node:integer hardware.intra_node_gbps:number hardware.inter_node_gbps:number hardware.memory_bandwidth_gbps:number | forward loss backward optimizer_step | weights gradients optimizer activations logits temporaries total | errors memory_timeline notes scenario warnings';
+// The choice fields' names, in field-table order.
+const CHOICES = [
+  ['gelu', 'swiglu'],  // model.mlp
+  ['layernorm', 'rmsnorm'],  // model.norm
+  ['learned', 'rope'],  // model.position_embedding
+  ['auto', 'gelu', 'gelu_tanh', 'gelu_new', 'silu', 'relu'],  // model.activation
+  ['full', 'lora', 'qlora', 'freeze'],  // training.method
+  ['fp32', 'match'],  // training.adapter_dtype
+  ['nf4', 'nf4_no_dq', 'int8'],  // training.base_weight_format
+  ['mixed_bf16', 'mixed_fp16', 'bf16', 'fp16', 'fp32', 'amp_bf16', 'amp_fp16'],  // training.precision
+  ['match', 'fp32'],  // training.grad_dtype
+  ['adamw', 'adamw_8bit', 'sgd_momentum', 'sgd'],  // training.optimizer
+  ['none', 'selective', 'full', 'ops'],  // training.recompute
+  ['megatron', 'deepspeed', 'fsdp', 'hf', 'torchtune', 'generic'],  // training.framework
+  ['fused', 'eager', 'compiled'],  // training.kernels
+  ['standard', 'chunked', 'fused'],  // training.loss
+  ['foreach', 'fused'],  // training.optimizer_impl
+  ['deepspeed', 'fsdp'],  // parallel.zero_impl
+  ['fixed', 'predicted'],  // hardware.throughput_model
+];
+// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where
+// the numbers start, r = the text part ({text, field_text, <composite>: ...}).
+function buildEstimate(h, s, r) {
+  return {
+    activations: {
+      as2b_coefficient: finite(h[s + 25]),
+      backward_working_bytes: finite(h[s + 35]),
+      embedding_bytes: finite(h[s + 30]),
+      forward_working_bytes: finite(h[s + 34]),
+      host_bytes: finite(h[s + 40]),
+      in_flight_microbatches: finite(h[s + 28]),
+      layers_on_gpu: finite(h[s + 27]),
+      logits_elements: finite(h[s + 37]),
+      loss_peak_bytes: finite(h[s + 39]),
+      loss_saved_per_logit: finite(h[s + 38]),
+      output_bytes: finite(h[s + 31]),
+      per_layer_bytes: finite(h[s + 26]),
+      recompute_working_bytes: finite(h[s + 36]),
+      recomputed_layers: finite(h[s + 33]),
+      sbh_coefficient: finite(h[s + 24]),
+      total_bytes: finite(h[s + 32]),
+      transformer_layers_bytes: finite(h[s + 29]),
+    },
+    bytes_per_parameter: {
+      gradients: finite(h[s + 22]),
+      optimizer: finite(h[s + 23]),
+      weights: finite(h[s + 21]),
+    },
+    capacity_bytes: finite(h[s + 64]),
+    compute: {
+      backward_flops: finite(h[s + 70]),
+      chinchilla_tokens: finite(h[s + 80]),
+      cluster_flops_per_second: finite(h[s + 73]),
+      cost: finite(h[s + 79]),
+      days: finite(h[s + 75]),
+      flops_per_token: finite(h[s + 67]),
+      forward_flops: finite(h[s + 69]),
+      gpu_hours: finite(h[s + 76]),
+      model_flops: finite(h[s + 68]),
+      pflop_days: finite(h[s + 78]),
+      recompute_flops: finite(h[s + 71]),
+      seconds: finite(h[s + 74]),
+      tflop_hours: finite(h[s + 77]),
+      total_flops: finite(h[s + 72]),
+    },
+    errors: r.errors,
+    fits: h[s + 66] !== 0,
+    headroom_bytes: finite(h[s + 65]),
+    host_memory_bytes: {
+      per_gpu: finite(h[s + 62]),
+      total: finite(h[s + 63]),
+    },
+    layout: {
+      achieved_flops_per_gpu: finite(h[s + 20]),
+      data_parallel: finite(h[s + 13]),
+      ffn_hidden_size: finite(h[s + 18]),
+      global_batch_size: finite(h[s + 15]),
+      grad_accum_steps: finite(h[s + 14]),
+      head_dim: finite(h[s + 17]),
+      kv_heads: finite(h[s + 16]),
+      params_per_gpu: finite(h[s + 19]),
+    },
+    memory_per_gpu_bytes: {
+      activations: finite(h[s + 54]),
+      gradients: finite(h[s + 52]),
+      logits: finite(h[s + 55]),
+      optimizer: finite(h[s + 53]),
+      overhead: finite(h[s + 60]),
+      peak_allocated: finite(h[s + 57]),
+      peak_phase: r.text[0],
+      peak_reserved: finite(h[s + 58]),
+      temporaries: finite(h[s + 56]),
+      total: finite(h[s + 61]),
+      weights: finite(h[s + 50]),
+      zero3_live_params: finite(h[s + 51]),
+    },
+    memory_timeline: [
+      {
+        activations: finite(h[s + 178]),
+        gradients: finite(h[s + 176]),
+        logits: finite(h[s + 179]),
+        optimizer: finite(h[s + 177]),
+        phase: 'forward',
+        temporaries: finite(h[s + 180]),
+        total: finite(h[s + 181]),
+        weights: finite(h[s + 175]),
+      },
+      {
+        activations: finite(h[s + 185]),
+        gradients: finite(h[s + 183]),
+        logits: finite(h[s + 186]),
+        optimizer: finite(h[s + 184]),
+        phase: 'loss',
+        temporaries: finite(h[s + 187]),
+        total: finite(h[s + 188]),
+        weights: finite(h[s + 182]),
+      },
+      {
+        activations: finite(h[s + 192]),
+        gradients: finite(h[s + 190]),
+        logits: finite(h[s + 193]),
+        optimizer: finite(h[s + 191]),
+        phase: 'backward',
+        temporaries: finite(h[s + 194]),
+        total: finite(h[s + 195]),
+        weights: finite(h[s + 189]),
+      },
+      {
+        activations: finite(h[s + 199]),
+        gradients: finite(h[s + 197]),
+        logits: finite(h[s + 200]),
+        optimizer: finite(h[s + 198]),
+        phase: 'optimizer_step',
+        temporaries: finite(h[s + 201]),
+        total: finite(h[s + 202]),
+        weights: finite(h[s + 196]),
+      },
+    ],
+    model_states_bytes: {
+      autocast_copies: finite(h[s + 45]),
+      buckets: finite(h[s + 48]),
+      dequantized: finite(h[s + 47]),
+      frozen_weights: finite(h[s + 46]),
+      gradients: finite(h[s + 42]),
+      live_params: finite(h[s + 44]),
+      optimizer: finite(h[s + 43]),
+      optimizer_temporaries: finite(h[s + 49]),
+      weights: finite(h[s + 41]),
+    },
+    notes: r.notes,
+    parameters: {
+      active: finite(h[s + 1]),
+      adapter: finite(h[s + 9]),
+      embedding: finite(h[s + 2]),
+      final_norm: finite(h[s + 6]),
+      layers: finite(h[s + 5]),
+      lm_head: finite(h[s + 7]),
+      overridden: h[s + 12] !== 0,
+      per_layer: finite(h[s + 3]),
+      per_layer_active: finite(h[s + 4]),
+      quantized: finite(h[s + 11]),
+      total: finite(h[s + 0]),
+      trainable: finite(h[s + 8]),
+      trained_layers: finite(h[s + 10]),
+    },
+    performance: {
+      achieved_tflops_per_gpu: finite(h[s + 84]),
+      breakdown_seconds: {
+        compute: finite(h[s + 89]),
+        data_parallel: finite(h[s + 93]),
+        optimizer_step: finite(h[s + 95]),
+        overhead: finite(h[s + 96]),
+        pipeline_bubble: finite(h[s + 91]),
+        pipeline_p2p: finite(h[s + 92]),
+        tensor_parallel: finite(h[s + 90]),
+        zero: finite(h[s + 94]),
+      },
+      calibrated: h[s + 88] !== 0,
+      mfu: finite(h[s + 85]),
+      microbatches: finite(h[s + 86]),
+      predicted: h[s + 87] !== 0,
+      step_seconds: finite(h[s + 81]),
+      tokens_per_second: finite(h[s + 83]),
+      tokens_per_step: finite(h[s + 82]),
+    },
+    scenario: {
+      hardware: {
+        achieved_tflops: finite(h[s + 164]),
+        allocator_overhead: finite(h[s + 169]),
+        cuda_context_gib: finite(h[s + 168]),
+        gpu: r.field_text[2],
+        gpus_per_node: finite(h[s + 171]),
+        inter_node_gbps: finite(h[s + 173]),
+        intra_node_gbps: finite(h[s + 172]),
+        memory_bandwidth_gbps: finite(h[s + 174]),
+        memory_gib: finite(h[s + 162]),
+        mfu: finite(h[s + 165]),
+        peak_tflops: finite(h[s + 163]),
+        price_per_gpu_hour: finite(h[s + 166]),
+        reserved_gib: finite(h[s + 167]),
+        throughput_model: CHOICES[16][h[s + 170]],
+      },
+      model: {
+        activation: CHOICES[3][h[s + 118]],
+        bias: h[s + 107] !== 0,
+        dense_layers: finite(h[s + 117]),
+        experts_per_token: finite(h[s + 114]),
+        ffn_hidden_size: finite(h[s + 103]),
+        head_dim: finite(h[s + 102]),
+        hidden_size: finite(h[s + 99]),
+        layers: finite(h[s + 98]),
+        max_position_embeddings: finite(h[s + 111]),
+        mlp: CHOICES[0][h[s + 105]],
+        moe_ffn_hidden_size: finite(h[s + 115]),
+        name: r.field_text[0],
+        norm: CHOICES[1][h[s + 106]],
+        norms_per_layer: finite(h[s + 112]),
+        num_experts: finite(h[s + 113]),
+        num_heads: finite(h[s + 100]),
+        num_kv_heads: finite(h[s + 101]),
+        num_shared_experts: finite(h[s + 116]),
+        params_override: finite(h[s + 119]),
+        position_embedding: CHOICES[2][h[s + 110]],
+        qkv_bias: h[s + 108] !== 0,
+        tied_embeddings: h[s + 109] !== 0,
+        vocab_size: finite(h[s + 104]),
+      },
+      parallel: {
+        expert: finite(h[s + 159]),
+        interleave: finite(h[s + 160]),
+        num_gpus: finite(h[s + 149]),
+        offload_optimizer: h[s + 156] !== 0,
+        offload_params: h[s + 158] !== 0,
+        partition_activations: h[s + 154] !== 0,
+        pipeline: finite(h[s + 151]),
+        sequence_parallel: h[s + 153] !== 0,
+        tensor: finite(h[s + 150]),
+        zero3_live_params: finite(h[s + 155]),
+        zero_impl: CHOICES[15][h[s + 157]],
+        zero_stage: finite(h[s + 152]),
+      },
+      training: {
+        adapter_dtype: CHOICES[5][h[s + 124]],
+        attention_flops: h[s + 148] !== 0,
+        base_weight_format: CHOICES[6][h[s + 125]],
+        dropout: h[s + 138] !== 0,
+        flash_attention: h[s + 137] !== 0,
+        framework: CHOICES[11][h[s + 139]],
+        global_batch_size: finite(h[s + 129]),
+        grad_accum_steps: finite(h[s + 130]),
+        grad_dtype: CHOICES[8][h[s + 133]],
+        kernels: CHOICES[12][h[s + 140]],
+        lora_dropout: finite(h[s + 123]),
+        lora_rank: finite(h[s + 121]),
+        lora_targets: r.field_text[1],
+        loss: CHOICES[13][h[s + 141]],
+        loss_chunks: finite(h[s + 142]),
+        method: CHOICES[4][h[s + 120]],
+        micro_batch_size: finite(h[s + 128]),
+        offload_activations: h[s + 147] !== 0,
+        optimizer: CHOICES[9][h[s + 134]],
+        optimizer_impl: CHOICES[14][h[s + 143]],
+        optimizer_in_backward: h[s + 146] !== 0,
+        paged_optimizer: h[s + 144] !== 0,
+        persistent_gradients: h[s + 145] !== 0,
+        precision: CHOICES[7][h[s + 132]],
+        recompute: CHOICES[10][h[s + 135]],
+        recompute_layers: finite(h[s + 136]),
+        seq_len: finite(h[s + 127]),
+        tokens: finite(h[s + 131]),
+        trainable_layers: finite(h[s + 126]),
+      },
+    },
+    warnings: r.warnings,
+  };
+}
+// </generated:estimate-builder>
 
 function importError(issues) {
   const error = new Error(`could not import the config: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
@@ -144,7 +367,7 @@ function importError(issues) {
 
 /**
  * Creates one instance of the API (each instance owns its own WebAssembly memory).
- * @param {{wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string, prefix: string) => string}} [options]
+ * @param {{wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string, prefix: string) => string, jsonScenarios?: boolean}} [options]
  * @returns {Promise<import('./vramcalc.d.ts').VramcalcApi>}
  */
 export async function createVramcalc(options = {}) {
@@ -161,6 +384,7 @@ export async function createVramcalc(options = {}) {
     moduleArg.wasmBinary = await readFile(where);
   }
   const wasm = await createVramcalcWasm(moduleArg);
+  const fastPath = !(options && options.jsonScenarios === true);
 
   // Text crosses as UTF-8 in the module's memory (bindings.cpp). The heap views are read after
   // each call into the module: memory growth replaces them.
@@ -170,14 +394,6 @@ export async function createVramcalc(options = {}) {
     const capacity = text.length * 3;  // UTF-8 bytes per UTF-16 unit: at most 3
     const at = wasm._vramcalc_input(capacity + 1);
     return encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + capacity)).written;
-  }
-  function putTwo(first, second) {  // writes two texts one after the other; returns their byte lengths
-    const capacity = (first.length + second.length) * 3;
-    const at = wasm._vramcalc_input(capacity + 1);
-    const heap = wasm.HEAPU8;
-    const firstBytes = encoder.encodeInto(first, heap.subarray(at, at + first.length * 3)).written;
-    const secondBytes = encoder.encodeInto(second, heap.subarray(at + firstBytes, at + capacity)).written;
-    return [firstBytes, secondBytes];
   }
   function get(at) {  // reads a NUL-terminated result
     const heap = wasm.HEAPU8;
@@ -192,7 +408,9 @@ export async function createVramcalc(options = {}) {
   const gpuPresetsText = JSON.stringify(tables.gpu_presets);
   const knownPaths = new Set(tables.fields.map((f) => f.path));
   knownPaths.add('model.preset');
-  const buildEstimate = estimateBuilder(tables);
+  if (estimateLayout(tables) !== ESTIMATE_LAYOUT) {
+    throw new Error('vramcalc.mjs and vramcalc-wasm.wasm come from different builds (their output tables differ)');
+  }
 
   // A key's JSON text, or null when it is not valid Unicode; the known keys are looked up once.
   const keyTexts = new Map();
@@ -288,15 +506,133 @@ export async function createVramcalc(options = {}) {
 
   // Wrapper issues first; codec issues for fields the wrapper already reported are dropped.
   function merge(own, fromCodec) {
+    if (own.length === 0) return fromCodec;
     const named = new Set(own.map((i) => i.field));
     return own.concat(fromCodec.filter((i) => !named.has(i.field)));
   }
 
-  function issuesOf(scenario) {
-    const { text, issues } = serialize(scenario);
-    if (text === null) return { text, issues };
-    return { text, issues: merge(issues, JSON.parse(get(wasm._vramcalc_validate(put(text))))) };
+  // The fast path (bindings.cpp, vramcalc_scenario_fields): a scenario whose keys are all known
+  // and whose values all have their field's type crosses as typed values: numbers, booleans (0/1)
+  // and choices (their index) as doubles, text as UTF-8 in the field's slot, each entry listed by
+  // its field-table index. The codec decodes them with the JSON decoder's steps and rules. Anything
+  // else (an unknown key, a value of another type, NaN, a lone surrogate, a getter that throws)
+  // goes as JSON text, so every message is the same whichever way a scenario crosses.
+  const NUMBER = 0, BOOLEAN = 1, CHOICE = 2, TEXT = 3;
+  const { text_slot_bytes: slotBytes, model_preset: presetEntry, model_preset_id: presetIdEntry } = tables.field_input;
+  const maxTextUnits = slotBytes / 3;  // UTF-8 bytes per UTF-16 unit: at most 3
+  const numbersAt = wasm._vramcalc_field_numbers() / 8;
+  const listAt = wasm._vramcalc_field_list() / 4;
+  const textAt = wasm._vramcalc_field_text();
+  const sectionFields = new Map();  // section → Map(key → {entry, kind, choices, slot})
+  // The keys each section had last time and their fields: callers tend to pass objects of one
+  // shape again and again, and comparing a key with the one seen at that position is cheaper
+  // than a lookup.
+  const lastKeys = new Map();  // section → {keys: [], fields: []}
+  let slots = 0;
+  tables.fields.forEach((f, entry) => {
+    const [section, key] = f.path.split('.');
+    if (!sectionFields.has(section)) {
+      sectionFields.set(section, new Map());
+      lastKeys.set(section, { keys: [], fields: [] });
+    }
+    const kind = { integer: NUMBER, number: NUMBER, boolean: BOOLEAN, choice: CHOICE, text: TEXT }[f.kind];
+    sectionFields.get(section).set(key, {
+      entry, kind, choices: new Map(f.choices.map((c, i) => [c, i])), slot: kind === TEXT ? slots++ : -1,
+    });
+  });
+  const presetSlot = slots++;
+  sectionFields.get('model').set('preset', { entry: presetEntry, kind: TEXT, choices: null, slot: presetSlot });
+  // What each text slot holds: the text and its byte count (a text already there is not written again).
+  const slotText = new Array(slots).fill(null);
+  const slotLength = new Array(slots).fill(0);
+  function putText(numbers, entry, slot, value) {  // false: not for the fast path
+    if (typeof value !== 'string') return false;
+    if (slotText[slot] !== value) {
+      if (value.length > maxTextUnits || !wellFormed(value)) return false;
+      const at = textAt + slot * slotBytes;
+      slotLength[slot] = encoder.encodeInto(value, wasm.HEAPU8.subarray(at, at + slotBytes)).written;
+      slotText[slot] = value;
+    }
+    numbers[numbersAt + entry] = slotLength[slot];
+    return true;
   }
+  // Writes the scenario into the field input; returns the number of entries, or -1: not for the fast path.
+  function writeFields(scenario) {
+    if (!isPlainObject(scenario)) return -1;
+    const numbers = wasm.HEAPF64;
+    const list = wasm.HEAP32;
+    let count = 0;
+    for (const section of Object.keys(scenario)) {
+      const fields = sectionFields.get(section);
+      if (fields === undefined) return -1;
+      const last = lastKeys.get(section);
+      const value = scenario[section];
+      if (value === undefined) continue;  // like a missing key
+      if (section === 'model' && typeof value === 'string') {
+        if (!putText(numbers, presetIdEntry, presetSlot, value)) return -1;
+        list[listAt + count++] = presetIdEntry;
+        continue;
+      }
+      if (!isPlainObject(value)) return -1;
+      const keys = Object.keys(value);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k];
+        let field;
+        if (last.keys[k] === key) {
+          field = last.fields[k];
+        } else {
+          field = fields.get(key);
+          if (field === undefined) return -1;
+          last.keys[k] = key;
+          last.fields[k] = field;
+        }
+        const v = value[key];
+        if (v === undefined) continue;
+        switch (field.kind) {
+          case NUMBER:
+            if (!Number.isFinite(v)) return -1;
+            numbers[numbersAt + field.entry] = v === 0 ? 0 : v;  // -0 is 0, as in JSON text
+            break;
+          case BOOLEAN:
+            if (typeof v !== 'boolean') return -1;
+            numbers[numbersAt + field.entry] = v ? 1 : 0;
+            break;
+          case CHOICE: {
+            const index = field.choices.get(v);
+            if (index === undefined) return -1;
+            numbers[numbersAt + field.entry] = index;
+            break;
+          }
+          default:
+            if (!putText(numbers, field.entry, field.slot, v)) return -1;
+        }
+        list[listAt + count++] = field.entry;
+      }
+    }
+    return count;
+  }
+
+  const FAST = Object.freeze({ ok: true, issues: Object.freeze([]) });
+  // Decodes a scenario argument in the module for the next call (check: whether to apply the
+  // rules). Returns {ok, issues}: the wrapper's own issues, and whether the scenario reached the
+  // module at all (false: the issues say why).
+  function load(scenario, check) {
+    let count = -1;
+    try {
+      if (fastPath) count = writeFields(scenario);
+    } catch {
+      count = -1;  // e.g. a getter that throws: serialize() reports it
+    }
+    if (count >= 0) {
+      wasm._vramcalc_scenario_fields(count, check);
+      return FAST;
+    }
+    const { text, issues } = serialize(scenario);
+    if (text === null) return { ok: false, issues };
+    wasm._vramcalc_scenario_json(put(text), check);
+    return { ok: true, issues };
+  }
+
 
   // A config file's text applied onto `base` (a scenario; missing = the defaults) by the codec.
   // deepspeed: 0 = a Hugging Face config.json, 1 = a DeepSpeed config (bindings.cpp, vramcalc_import).
@@ -307,14 +643,11 @@ export async function createVramcalc(options = {}) {
     if (!wellFormed(text)) {
       throw importError([{ field: 'config', message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' }]);
     }
-    let baseText = '';
     if (base !== undefined) {
-      const { text: serialized, issues } = serialize(base);
-      if (serialized === null || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
-      baseText = serialized;
+      const { ok, issues } = load(base, 0);
+      if (!ok || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
     }
-    const [configBytes, baseBytes] = putTwo(text, baseText);
-    const result = JSON.parse(get(wasm._vramcalc_import(configBytes, baseBytes, deepspeed)));
+    const result = JSON.parse(get(wasm._vramcalc_import(put(text), base !== undefined ? 1 : 0, deepspeed)));
     if (result.issues.length > 0) throw importError(result.issues);
     delete result.issues;
     return result;
@@ -322,20 +655,22 @@ export async function createVramcalc(options = {}) {
 
   const api = {
     estimate(scenario) {
-      const { text, issues } = serialize(scenario);
-      if (text === null) throw scenarioError(issues);
-      const valid = wasm._vramcalc_estimate(put(text));
+      const { ok, issues } = load(scenario, 1);
+      if (!ok) throw scenarioError(issues);
+      const valid = wasm._vramcalc_estimate();
       const rest = JSON.parse(get(wasm._vramcalc_text()));
       const all = merge(issues, valid ? [] : rest.errors);
       if (all.length > 0) throw scenarioError(all);
       return buildEstimate(wasm.HEAPF64, wasm._vramcalc_values() / 8, rest);
     },
     validate(scenario) {
-      return issuesOf(scenario).issues;
+      const { ok, issues } = load(scenario, 1);
+      if (!ok) return issues;
+      return merge(issues, JSON.parse(get(wasm._vramcalc_validate())));
     },
     plan(scenario, options = {}) {
-      const { text, issues } = serialize(scenario);
-      if (text === null) throw scenarioError(issues);
+      const { ok, issues } = load(scenario, 1);
+      if (!ok) throw scenarioError(issues);
       let optionsText;
       if (options === undefined || options === null) {
         optionsText = '{}';
@@ -361,17 +696,15 @@ export async function createVramcalc(options = {}) {
         if (bad.length > 0) throw scenarioError(merge(issues, bad));
         optionsText = JSON.stringify(clean);
       }
-      // Both texts in the argument buffer, one after the other (bindings.cpp, vramcalc_plan).
-      const [scenarioBytes, optionsBytes] = putTwo(text, optionsText);
-      const result = JSON.parse(get(wasm._vramcalc_plan(scenarioBytes, optionsBytes)));
+      const result = JSON.parse(get(wasm._vramcalc_plan(put(optionsText))));
       const all = merge(issues, result.errors || []);
       if (all.length > 0) throw scenarioError(all);
       return result;
     },
     encodeLink(scenario) {
-      const { text, issues } = serialize(scenario);
-      if (text === null) throw scenarioError(issues);
-      const result = JSON.parse(get(wasm._vramcalc_encode_link(put(text))));
+      const { ok, issues } = load(scenario, 1);
+      if (!ok) throw scenarioError(issues);
+      const result = JSON.parse(get(wasm._vramcalc_encode_link()));
       const all = merge(issues, result.errors || []);
       if (all.length > 0) throw scenarioError(all);
       return result.link;

@@ -29,22 +29,44 @@ std::string check_numeric(const FieldSpec& f, double v) {
     return "";
 }
 
+std::string set_field_number(Scenario& sc, const FieldSpec& f, double value) {
+    switch (f.kind) {
+        case FieldKind::text: return "must be a string";
+        case FieldKind::boolean: f.set(sc, value != 0.0 ? 1.0 : 0.0); return "";
+        case FieldKind::choice:
+            if (!(value >= 0 && value < double(f.choices.size()) && value == std::floor(value)))
+                return "must be one of " + choice_list(f) + " (got " + format_number(value) + ")";
+            f.set(sc, value);
+            return "";
+        case FieldKind::integer:
+        case FieldKind::number: {
+            std::string problem = check_numeric(f, value);
+            if (!problem.empty()) return problem;
+            f.set(sc, value);
+            return "";
+        }
+    }
+    return "has an unsupported kind";
+}
+
+std::string set_field_text(Scenario& sc, const FieldSpec& f, std::string_view text) {
+    if (f.kind != FieldKind::text) return "must not be a string";
+    if (std::string problem = text_field_problem(text); !problem.empty()) return problem;
+    f.set_text(sc, std::string(text));
+    return "";
+}
+
 std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_view text) {
     switch (f.kind) {
-        case FieldKind::text:
-            if (std::string problem = text_field_problem(text); !problem.empty()) return problem;
-            f.set_text(sc, std::string(text));
-            return "";
+        case FieldKind::text: return set_field_text(sc, f, text);
         case FieldKind::boolean:
-            if (text == "1" || text == "true") f.set(sc, 1.0);
-            else if (text == "0" || text == "false") f.set(sc, 0.0);
-            else return "must be 1/0 or true/false (got " + quoted_excerpt(text) + ")";
-            return "";
+            if (text == "1" || text == "true") return set_field_number(sc, f, 1.0);
+            if (text == "0" || text == "false") return set_field_number(sc, f, 0.0);
+            return "must be 1/0 or true/false (got " + quoted_excerpt(text) + ")";
         case FieldKind::choice: {
             int index = choice_index(f, text);
             if (index < 0) return "must be one of " + choice_list(f) + " (got " + quoted_excerpt(text) + ")";
-            f.set(sc, double(index));
-            return "";
+            return set_field_number(sc, f, double(index));
         }
         case FieldKind::integer:
         case FieldKind::number: {
@@ -56,10 +78,7 @@ std::string set_field_from_text(Scenario& sc, const FieldSpec& f, std::string_vi
                            " written in decimal digits (got " + quoted_excerpt(text) + ")";
                 case NumberText::out_of_range: return "is out of range (got " + quoted_excerpt(text) + ")";
             }
-            std::string problem = check_numeric(f, value);
-            if (!problem.empty()) return problem;
-            f.set(sc, value);
-            return "";
+            return set_field_number(sc, f, value);
         }
     }
     return "has an unsupported kind";

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <set>
 
 #include "codec/field_text.hpp"
@@ -24,40 +25,31 @@ std::string set_field_from_json(Scenario& sc, const FieldSpec& f, const json& v)
     switch (f.kind) {
         case FieldKind::text:
             if (!v.is_string()) return "must be a string (got " + describe_json(v) + ")";
-            if (std::string problem = text_field_problem(v.get_ref<const std::string&>()); !problem.empty())
-                return problem;
-            f.set_text(sc, v.get<std::string>());
-            return "";
+            return set_field_text(sc, f, v.get_ref<const std::string&>());
         case FieldKind::boolean:
             if (!v.is_boolean()) return "must be true or false (got " + describe_json(v) + ")";
-            f.set(sc, v.get<bool>() ? 1.0 : 0.0);
-            return "";
+            return set_field_number(sc, f, v.get<bool>() ? 1.0 : 0.0);
         case FieldKind::choice: {
-            if (!v.is_string()) return "must be one of " + choice_list(f) + " (got " + describe_json(v) + ")";
-            int index = choice_index(f, v.get_ref<const std::string&>());
+            int index = v.is_string() ? choice_index(f, v.get_ref<const std::string&>()) : -1;
             if (index < 0) return "must be one of " + choice_list(f) + " (got " + describe_json(v) + ")";
-            f.set(sc, double(index));
-            return "";
+            return set_field_number(sc, f, double(index));
         }
         case FieldKind::integer:
-        case FieldKind::number: {
+        case FieldKind::number:
             if (!v.is_number())
                 return std::string("must be ") + (f.kind == FieldKind::integer ? "an integer" : "a number") +
                        " (got " + describe_json(v) + ")";
-            double value = v.get<double>();
-            std::string problem = check_numeric(f, value);
-            if (!problem.empty()) return problem;
-            f.set(sc, value);
-            return "";
-        }
+            return set_field_number(sc, f, v.get<double>());
     }
     return "has an unsupported kind";
 }
 
 }  // namespace
 
+std::string describe_text(std::string_view text) { return "the text " + quoted_excerpt(text); }
+
 std::string describe_json(const json& v) {
-    if (v.is_string()) return "the text " + quoted_excerpt(v.get_ref<const std::string&>());
+    if (v.is_string()) return describe_text(v.get_ref<const std::string&>());
     if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
     if (v.is_null()) return "null";
     if (v.is_array()) return "an array";
@@ -183,6 +175,27 @@ bool parse_json_text(std::string_view text, json& out, std::string& problem, std
 
 namespace {
 
+// Both scenario decoders (a JSON object, field values) take these steps in this order, which
+// decides which value wins and the order of the issues: (1) the model preset ("model": "<id>" or
+// model.preset), (2) the GPU preset hardware.gpu names, (3) the profile of training.framework —
+// so explicit fields override all three; (4) the fields, section by section in `sections` order,
+// each section's keys in byte order (as a JSON object iterates them); (5) finish_decode.
+
+// Step 1; false when no preset has that id.
+bool start_from_model_preset(DecodeResult& r, std::string_view id) {
+    const ModelPreset* p = find_model_preset(id);
+    if (p) set_model_from_preset(r.scenario, *p, &r.notes);
+    return p != nullptr;
+}
+
+std::string unknown_model_preset(const std::string& described) { return "unknown model preset " + described; }
+
+// Step 5: a chosen model keeps the sequence it can take, unless the input sets one; then the rules.
+void finish_decode(DecodeResult& r, bool model_preset, bool seq_len_given, bool check_rules) {
+    if (model_preset && !seq_len_given) fit_sequence_to_model(r.scenario, &r.notes);
+    if (check_rules && r.issues.empty()) r.issues = validate(r.scenario);
+}
+
 // scenario_from_json without the limit on the number of issues.
 DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rules) {
     DecodeResult r{base, {}, {}};
@@ -195,27 +208,21 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
             std::end(sections))
             r.issues.push_back({key_label(it.key()), "unknown section (expected model, training, parallel or hardware)"});
     }
-    // Presets first, so explicit fields override them.
     bool model_preset = false;
-    auto use_model_preset = [&](const json& id) {
-        const ModelPreset* p = id.is_string() ? find_model_preset(id.get_ref<const std::string&>()) : nullptr;
-        if (p) set_model_from_preset(r.scenario, *p, &r.notes);
-        model_preset = model_preset || p;
-        return p != nullptr;
-    };
     if (auto m = j.find("model"); m != j.end()) {
         if (m->is_string()) {
-            if (!use_model_preset(*m))
-                r.issues.push_back({"model", "unknown model preset " + quoted_excerpt(m->get<std::string>())});
+            model_preset = start_from_model_preset(r, m->get_ref<const std::string&>());
+            if (!model_preset) r.issues.push_back({"model", unknown_model_preset(quoted_excerpt(m->get_ref<const std::string&>()))});
         } else if (m->is_object()) {
-            if (auto p = m->find("preset"); p != m->end() && !use_model_preset(*p))
-                r.issues.push_back({"model.preset", "unknown model preset " + describe_json(*p)});
+            if (auto p = m->find("preset"); p != m->end()) {
+                model_preset = p->is_string() && start_from_model_preset(r, p->get_ref<const std::string&>());
+                if (!model_preset) r.issues.push_back({"model.preset", unknown_model_preset(describe_json(*p))});
+            }
         }
     }
     if (auto h = j.find("hardware"); h != j.end() && h->is_object()) {
         if (auto g = h->find("gpu"); g != h->end() && g->is_string()) apply_gpu_preset(r.scenario, g->get<std::string>());
     }
-    // A framework applies its profile like a preset; explicit fields override it.
     if (auto t = j.find("training"); t != j.end() && t->is_object()) {
         if (auto fw = t->find("framework"); fw != t->end() && fw->is_string()) {
             const auto names = framework_names();
@@ -242,15 +249,71 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
             if (!problem.empty()) r.issues.push_back({path, problem});
         }
     }
-    // A chosen model keeps the sequence it can take, unless the input sets one.
     auto t = j.find("training");
-    bool seq_given = t != j.end() && t->is_object() && t->contains("seq_len");
-    if (model_preset && !seq_given) fit_sequence_to_model(r.scenario, &r.notes);
-    if (check_rules && r.issues.empty()) r.issues = validate(r.scenario);
+    finish_decode(r, model_preset, t != j.end() && t->is_object() && t->contains("seq_len"), check_rules);
     return r;
 }
 
+// Field-table indices in the order step 4 visits the fields.
+const std::vector<std::size_t>& decode_order() {
+    static const std::vector<std::size_t> order = [] {
+        const auto fields = scenario_fields();
+        auto section_rank = [](std::string_view path) {
+            std::string_view section = path.substr(0, path.find('.'));
+            return std::find_if(std::begin(sections), std::end(sections), [&](const char* s) { return section == s; }) -
+                   std::begin(sections);
+        };
+        std::vector<std::size_t> out(fields.size());
+        std::iota(out.begin(), out.end(), std::size_t(0));
+        std::sort(out.begin(), out.end(), [&](std::size_t a, std::size_t b) {
+            std::string_view pa = fields[a].path, pb = fields[b].path;
+            auto ra = section_rank(pa), rb = section_rank(pb);
+            return ra != rb ? ra < rb : pa.substr(pa.find('.') + 1) < pb.substr(pb.find('.') + 1);
+        });
+        return out;
+    }();
+    return order;
+}
+
+std::size_t field_index(const char* path) { return std::size_t(find_field_by_path(path) - scenario_fields().data()); }
+
 }  // namespace
+
+DecodeResult scenario_from_fields(const FieldValues& input, const Scenario& base, bool check_rules) {
+    static const std::size_t gpu = field_index("hardware.gpu"), framework = field_index("training.framework"),
+                             seq_len = field_index("training.seq_len");
+    const auto fields = scenario_fields();
+    DecodeResult r{base, {}, {}};
+    std::vector<const FieldValue*> given(fields.size(), nullptr);
+    for (const FieldValue& v : input.fields) {
+        std::size_t i = std::size_t(v.field - fields.data());
+        if (i < fields.size()) given[i] = &v;
+    }
+    bool model_preset = false;
+    if (input.model_preset) {
+        model_preset = start_from_model_preset(r, *input.model_preset);
+        if (!model_preset)
+            r.issues.push_back(input.model_is_preset_id
+                                   ? ValidationIssue{"model", unknown_model_preset(quoted_excerpt(*input.model_preset))}
+                                   : ValidationIssue{"model.preset", unknown_model_preset(describe_text(*input.model_preset))});
+    }
+    if (given[gpu]) apply_gpu_preset(r.scenario, given[gpu]->text);
+    if (const FieldValue* fw = given[framework]) {
+        if (fw->number >= 0 && fw->number < double(framework_names().size()))
+            apply_framework_profile(r.scenario, Framework(int(fw->number)));
+    }
+    for (std::size_t i : decode_order()) {
+        const FieldValue* v = given[i];
+        if (!v) continue;
+        const FieldSpec& f = fields[i];
+        std::string problem = f.kind == FieldKind::text ? set_field_text(r.scenario, f, v->text)
+                                                        : set_field_number(r.scenario, f, v->number);
+        if (!problem.empty()) r.issues.push_back({f.path, problem});
+    }
+    finish_decode(r, model_preset, given[seq_len] != nullptr, check_rules);
+    tidy_issues(r.issues, "json");
+    return r;
+}
 
 DecodeResult scenario_from_json(const json& j, const Scenario& base, bool check_rules) {
     DecodeResult r = decode_scenario(j, base, check_rules);

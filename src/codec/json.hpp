@@ -4,6 +4,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 
 #include "codec/decoded.hpp"
 #include "core/explain.hpp"
+#include "core/fields.hpp"
 #include "core/memory_model.hpp"
 #include "core/outputs.hpp"
 
@@ -26,6 +28,21 @@ namespace vramcalc::codec {
 DecodeResult scenario_from_json(const nlohmann::json& json, const Scenario& base = {}, bool check_rules = true);
 DecodeResult scenario_from_json_text(std::string_view text, const Scenario& base = {}, bool check_rules = true);
 nlohmann::json scenario_to_json(const Scenario& scenario);
+
+// The same decoding for a scenario whose values are already of their fields' types (the JS API's
+// fast path: no JSON text, no DOM). Gives what scenario_from_json gives for the JSON object with
+// the same keys and values: same scenario, notes and issues, in the same order.
+struct FieldValue {
+    const FieldSpec* field;    // from scenario_fields()
+    double number = 0;         // integers and numbers; booleans 0/1; a choice's index
+    std::string_view text;     // text fields
+};
+struct FieldValues {
+    std::optional<std::string_view> model_preset;  // model.preset, or "model": "<id>"
+    bool model_is_preset_id = false;               // the "model": "<id>" form (no other model field)
+    std::span<const FieldValue> fields;            // any order, each field at most once
+};
+DecodeResult scenario_from_fields(const FieldValues& input, const Scenario& base = {}, bool check_rules = true);
 
 // ── Estimate ──
 // Every scalar output of core/outputs.hpp at its JSON path, plus warnings and errors: []. Byte
@@ -72,5 +89,7 @@ bool parse_json_object(std::string_view text, nlohmann::json& out, std::vector<V
 inline constexpr std::size_t max_import_bytes = 1 << 20;  // 1 MiB: real configs are a few KB
 // "the text \"abc\"", "true", "an array", "12.5": how a JSON value is described in messages.
 std::string describe_json(const nlohmann::json& value);
+// "the text \"abc\"": how describe_json describes a string.
+std::string describe_text(std::string_view text);
 
 }  // namespace vramcalc::codec

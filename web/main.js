@@ -393,31 +393,35 @@ async function start() {
   }
 
   // The test hooks, all of them (C side: src/app/test_hooks.cpp): numbers and what was drawn come
-  // from here as JSON, never from pixels.
-  const json = (fn, ...args) => JSON.parse(str(withStrings(fn, ...args)));
-  window.vramcalcTest = Object.freeze({
-    scenarioJson: () => str(Module._vramcalc_test_scenario_json()),
-    estimateJson: () => str(Module._vramcalc_test_estimate_json()),
-    link: () => str(Module._vramcalc_test_link()),
-    messages: () => json(Module._vramcalc_test_messages),
-    notes: () => json(Module._vramcalc_test_notes),
-    setField: (path, value) => str(withStrings(Module._vramcalc_test_set_field, path, value)),
-    frameCount: () => Module._vramcalc_test_frame_count(),
-    // A frame is scheduled, a typed value or the text summary waits for its pause, or an import runs.
-    busy: () => frameQueued || summaryTimer !== null || dom.pending() || imports > 0,
-    layout: () => json(Module._vramcalc_test_layout),
-    glStateCached: () => Module._vramcalc_test_gl_state_cached() === 1,  // cache == WebGL (asks WebGL: waits)
-    itemRect: (name) => json(Module._vramcalc_test_item_rect, name),
-    charts: () => json(Module._vramcalc_test_charts),
-    shaders: () => json(Module._vramcalc_test_shaders),
-    explain: () => json(Module._vramcalc_test_explain),
-    markdown: () => str(Module._vramcalc_test_markdown()),
-    shortcuts: () => json(Module._vramcalc_test_shortcuts),
-    controls: () => dom.ids(),
-    contentHeight: () => Module._vramcalc_content_height(),
-    setMapAxes: (x, y) => { const r = str(withStrings(Module._vramcalc_test_set_map_axes, x, y)); wake(); return r; },
-    chartsBench: (runs) => json(Module._vramcalc_test_bench, runs || 10),
-    plan: () => json(Module._vramcalc_test_plan),  // the Plan panel's layouts, chart points and timings
-  });
+  // from here as JSON, never from pixels. Only the test build of the app (dist-test/) has them.
+  if (Module._vramcalc_test_frame_count) installTestHooks();
   requestFrame();
+
+  function installTestHooks() {
+    const json = (fn, ...args) => JSON.parse(str(withStrings(fn, ...args)));
+    window.vramcalcTest = Object.freeze({
+      scenarioJson: () => str(Module._vramcalc_test_scenario_json()),
+      estimateJson: () => str(Module._vramcalc_test_estimate_json()),
+      link: () => str(Module._vramcalc_test_link()),
+      messages: () => json(Module._vramcalc_test_messages),
+      notes: () => json(Module._vramcalc_test_notes),
+      setField: (path, value) => str(withStrings(Module._vramcalc_test_set_field, path, value)),
+      frameCount: () => Module._vramcalc_test_frame_count(),
+      // A frame is scheduled, a typed value or the text summary waits for its pause, or an import runs.
+      busy: () => frameQueued || summaryTimer !== null || dom.pending() || imports > 0,
+      layout: () => json(Module._vramcalc_test_layout),
+      glStateCached: () => Module._vramcalc_test_gl_state_cached() === 1,  // cache == WebGL (asks WebGL: waits)
+      itemRect: (name) => json(Module._vramcalc_test_item_rect, name),
+      charts: () => json(Module._vramcalc_test_charts),
+      shaders: () => json(Module._vramcalc_test_shaders),
+      explain: () => json(Module._vramcalc_test_explain),
+      markdown: () => str(Module._vramcalc_test_markdown()),
+      shortcuts: () => json(Module._vramcalc_test_shortcuts),
+      controls: () => dom.ids(),
+      contentHeight: () => Module._vramcalc_content_height(),
+      setMapAxes: (x, y) => { const r = str(withStrings(Module._vramcalc_test_set_map_axes, x, y)); wake(); return r; },
+      chartsBench: (runs) => json(Module._vramcalc_test_bench, runs || 10),
+      plan: () => json(Module._vramcalc_test_plan),  // the Plan panel's layouts, chart points and timings
+    });
+  }
 }

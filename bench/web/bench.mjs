@@ -13,7 +13,7 @@
 // The comparison page is vram-calculator (Next.js static export; numbers rendered into its HTML at
 // build time), built by bench/web/build-vram-calculator.sh into build-bench/vram-calculator/out.
 // Usage: node bench/web/bench.mjs [loads, default 9]
-//   env VRAMCALC_DIST (default build-web/dist), VRAM_CALCULATOR_OUT (default
+//   env VRAMCALC_SHIPPED_DIST (default build-web/dist: the shipped page), VRAM_CALCULATOR_OUT (default
 //   build-bench/vram-calculator/out; when missing, only vramcalc is measured and it says so),
 //   VRAMCALC_BEFORE_DIST (optional: another build of vramcalc, e.g. an older commit, measured in the
 //   same run as "vramcalc-before"; its numbers may first appear on the canvas, so for both vramcalc
@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { serve, launch, distDir, root } from '../../tests/browser/lib.mjs';
+import { serve, launch, shippedDistDir, root } from '../../tests/browser/lib.mjs';
 
 const loads = Number(process.argv[2] || 9);
 const otherDir = process.env.VRAM_CALCULATOR_OUT || path.join(root, 'build-bench', 'vram-calculator', 'out');
@@ -108,7 +108,7 @@ async function load(browser, kind, url) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const range = (xs) => `min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}`;
 
-const pages = [['vramcalc', await serve(distDir())]];
+const pages = [['vramcalc', await serve(shippedDistDir())]];
 if (beforeDir) pages.push(['vramcalc-before', await serve(path.resolve(beforeDir))]);
 if (fs.existsSync(path.join(otherDir, 'index.html'))) pages.push(['vram-calculator', await serveStatic(path.resolve(otherDir))]);
 else console.log(`vram-calculator not built (${otherDir}): run bench/web/build-vram-calculator.sh; measuring vramcalc alone`);

@@ -3,8 +3,8 @@
 // are listed, summed by method and argument. A synchronous query (getParameter, getShaderParameter,
 // getError, readPixels…) waits for the GPU process to finish all queued work, so the first one
 // after shader compiles or texture uploads pays for them.
-// Usage: node bench/web/gl-calls.mjs [loads] [url path]   (VRAMCALC_DIST as for the tests)
-import { serve, launch, distDir } from '../../tests/browser/lib.mjs';
+// Usage: node bench/web/gl-calls.mjs [loads] [url path]   (VRAMCALC_SHIPPED_DIST: the page, default build-web/dist)
+import { serve, launch, shippedDistDir } from '../../tests/browser/lib.mjs';
 
 const loads = Number(process.argv[2] || 3);
 const pagePath = process.argv[3] || 'index.html';
@@ -34,7 +34,7 @@ function instrument() {
   }
 }
 
-const server = await serve(distDir());
+const server = await serve(shippedDistDir());
 const browser = await launch();
 const totals = new Map();
 try {

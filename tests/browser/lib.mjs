@@ -21,8 +21,15 @@ const TYPES = {
   '.json': 'application/json', '.ts': 'text/plain; charset=utf-8', '.md': 'text/plain; charset=utf-8',
 };
 
+// The page the browser tests drive: the test build (dist-test/: dist/ plus the test hooks,
+// window.vramcalcTest; built by .ci/test-browser.sh).
 export function distDir() {
-  return process.env.VRAMCALC_DIST || path.join(root, 'build-web', 'dist');
+  return process.env.VRAMCALC_DIST || path.join(root, 'build-web', 'dist-test');
+}
+
+// The shipped page (dist/, no test hooks): what the size and start-up benches measure.
+export function shippedDistDir() {
+  return process.env.VRAMCALC_SHIPPED_DIST || path.join(root, 'build-web', 'dist');
 }
 
 // Serves `dir` on 127.0.0.1 (random port) with the strict CSP; resolves to {url, close()}.

@@ -1,0 +1,58 @@
+// The shipped page (dist/) carries no test hooks: the browser tests drive dist-test/ (the same page
+// with src/app/test_hooks.cpp linked in), and dist/ is what a host serves. Checks the exports
+// (no _vramcalc_test_*) and a cold load of dist/ (it shows its numbers and draws, with no
+// window.vramcalcTest and no errors).
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve, assert, noProblems, shippedDistDir, distDir } from './lib.mjs';
+
+// The C functions the app's JS glue exports to web/main.js (Module["_name"]: the wasm's own
+// export names are minified).
+const glueExports = (js) => [...new Set(js.match(/_vramcalc_\w+/g) || [])];
+
+const appFiles = (dir) => {
+  const files = fs.readdirSync(dir);
+  const wasm = files.find((f) => /^vramcalc-app\.[0-9a-f]{10}\.wasm$/.test(f));
+  const js = files.find((f) => /^vramcalc-app\.[0-9a-f]{10}\.js$/.test(f));
+  assert(wasm && js, `${dir} has no content-hashed vramcalc-app.{js,wasm}: ${files.join(' ')}`);
+  return { js: fs.readFileSync(path.join(dir, js), 'utf8') };
+};
+
+export const tests = [
+  ['shipped page: dist/ exports no test hooks; dist-test/ exports them and everything dist/ does', async () => {
+    const shipped = glueExports(appFiles(shippedDistDir()).js);
+    assert(shipped.includes('_vramcalc_frame'), `dist/ vramcalc-app.js exports look wrong: ${shipped.join(' ')}`);
+    const hooks = shipped.filter((name) => name.startsWith('_vramcalc_test'));
+    assert(hooks.length === 0, `dist/ vramcalc-app.js exports test hooks: ${hooks.join(' ')}`);
+    // The test build is the same page plus the hooks (what every other browser test drives).
+    const tested = glueExports(appFiles(distDir()).js);
+    for (const hook of ['_vramcalc_test_scenario_json', '_vramcalc_test_frame_count', '_vramcalc_test_item_rect']) {
+      assert(tested.includes(hook), `dist-test/ vramcalc-app.js does not export ${hook}`);
+    }
+    for (const name of shipped) assert(tested.includes(name), `dist-test/ lacks the shipped export ${name}`);
+  }],
+
+  ['shipped page: a cold load of dist/ shows the numbers and draws, without window.vramcalcTest', async ({ browser }) => {
+    const server = await serve(shippedDistDir());
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'dark' });
+    try {
+      const page = await context.newPage();
+      const problems = [];
+      page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+      page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+      await page.addInitScript(() => {
+        window.__csp = [];
+        document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      await page.goto(server.url + 'index.html#v=2&mp=llama-3-8b&gpu=H100-SXM');
+      await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 30000 });
+      const summary = await page.textContent('#summary');
+      assert(/Llama/i.test(summary) && /GiB|GB/.test(summary) && /\d/.test(summary), `summary: ${summary}`);
+      assert(await page.evaluate(() => window.vramcalcTest === undefined), 'dist/ exposes window.vramcalcTest');
+      await noProblems(page, problems);
+    } finally {
+      await context.close();
+      await server.close();
+    }
+  }],
+];

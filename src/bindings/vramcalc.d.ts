@@ -202,35 +202,12 @@ export interface PlanReason {
 /** Memory of one GPU by term: the estimate's own `memory_per_gpu_bytes`. */
 export type MemoryPerGpu = Estimate['memory_per_gpu_bytes'];
 
-/** Seconds of one optimizer step by cause. */
-export interface PerformanceBreakdown {
-  compute: number;
-  tensor_parallel: number;
-  pipeline_bubble: number;
-  pipeline_p2p: number;
-  data_parallel: number;
-  zero: number;
-  optimizer_step: number;
-  overhead: number;
-}
+/** Throughput: with `hardware.throughput_model = "predicted"` the step-time model, else the given
+ * rate. The estimate's own `performance`. */
+export type Performance = Estimate['performance'];
 
-/** Throughput: with `hardware.throughput_model = "predicted"` the step-time model, else the given rate. */
-export interface Performance {
-  predicted: boolean;
-  /** The GPU family has fitted constants (predicted only). */
-  calibrated: boolean;
-  step_seconds: number;
-  tokens_per_step: number;
-  /** Whole cluster. */
-  tokens_per_second: number;
-  /** Executed FLOPs (incl. recomputation) per GPU per second / 1e12. */
-  achieved_tflops_per_gpu: number;
-  /** Model FLOPs / (N · peak · step). */
-  mfu: number;
-  /** Micro-batches per pipeline per step. */
-  microbatches: number;
-  breakdown_seconds: PerformanceBreakdown;
-}
+/** Seconds of one optimizer step by cause: the estimate's own `performance.breakdown_seconds`. */
+export type PerformanceBreakdown = Performance['breakdown_seconds'];
 
 /** One problem with one field. `field` is a path such as `"model.hidden_size"`, or `"scenario"`, `"link"`, a link key. */
 export interface Issue {

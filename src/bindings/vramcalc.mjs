@@ -640,13 +640,14 @@ export async function createVramcalc(options = {}) {
   const recordLists = textComposites.filter((c) => c.crossing === 'records').length;
   const ownTexts = tables.outputs.filter((o) => o.kind === 'text').length + tables.fields.filter((f) => f.kind === 'text').length;
   let texts = [];  // the texts of the last text part read (reused while the module reports them the same)
-  // Calls buildEstimate with the text part of vramcalc_estimate's result (`how`: its return value).
-  function estimateResult(how) {
-    const h = wasm.HEAPF64;
-    const s = wasm._vramcalc_values() / 8;
+  // Reads the text part of a valid estimate (`how`: vramcalc_estimate's return value, 1 or 2) into
+  // `texts`; returns the composites that cross as text. Called after every valid estimate, thrown
+  // away or not: the module's "same as last time" refers to the last text part it handed out.
+  function readTextPart(how, h, s) {
     if (how === 2) {  // texts that are not UTF-8 (never expected): the text part is JSON
       const json = JSON.parse(get(wasm._vramcalc_text()));
-      return buildEstimate(h, s, json.text.concat(json.field_text), json);
+      texts = json.text.concat(json.field_text);
+      return json;
     }
     let at = s + textPartAt;
     const counts = at + 3;
@@ -681,7 +682,7 @@ export async function createVramcalc(options = {}) {
         r[path] = JSON.parse(texts[k++]);
       }
     }
-    return buildEstimate(h, s, texts, r);
+    return r;
   }
 
   const FAST = Object.freeze({ ok: true, issues: Object.freeze([]) });
@@ -732,8 +733,11 @@ export async function createVramcalc(options = {}) {
       if (!ok) throw scenarioError(issues);
       const how = wasm._vramcalc_estimate();
       if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
+      const h = wasm.HEAPF64;
+      const s = wasm._vramcalc_values() / 8;
+      const r = readTextPart(how, h, s);
       if (issues.length > 0) throw scenarioError(issues);
-      return estimateResult(how);
+      return buildEstimate(h, s, texts, r);
     },
     validate(scenario) {
       const { ok, issues } = load(scenario, 1);

@@ -228,6 +228,11 @@ test('texts never come back stale: same bytes cut differently, changed names, er
   assert.equal(api.estimate(b).scenario.model.name, 'q');
   assert.equal(api.estimate(b).scenario.training.lora_targets, 'q,v');
   assert.ok(expected.get(gpt2).notes.length > 0 && expected.get(big).warnings.length > 0);
+  // A scenario the wrapper refuses (NaN) whose other fields the module estimates: the texts of that
+  // estimate must not be taken for the next one's.
+  assert.equal(api.estimate({ model: { name: 'X' } }).scenario.model.name, 'X');
+  assert.throws(() => api.estimate({ model: { name: 'Y' }, training: { seq_len: NaN } }), { name: 'ScenarioError' });
+  assert.equal(api.estimate({ model: { name: 'Y' } }).scenario.model.name, 'Y');
   // A returned list is the caller's own: changing it does not change the next result.
   const first = api.estimate(big);
   first.warnings[0].message = 'changed';

@@ -22,12 +22,11 @@
 // No formula lives here: everything is core (validate/estimate) or codec (JSON, links).
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <utility>
 #include <vector>
 
 #include "codec/codec.hpp"
@@ -208,9 +207,9 @@ struct TextPart {
     }
     // A text the core returns as a constant (warnings, step phase ids): measured once.
     void add_constant(const char* text) {
-        auto [at, added] = constants.try_emplace(text);
-        if (added) at->second = {text, utf16_length(text)};
-        const auto& [view, units] = at->second;
+        auto at = std::find_if(constants.begin(), constants.end(), [&](const Constant& c) { return c.text == text; });
+        if (at == constants.end()) at = constants.insert(at, {text, text, utf16_length(text)});
+        const auto& [address, view, units] = *at;
         if (units < 0) {
             valid = false;
             return;
@@ -234,7 +233,12 @@ struct TextPart {
         }
         return double(units);
     }
-    std::unordered_map<const char*, std::pair<std::string_view, double>> constants;
+    struct Constant {
+        const char* text;
+        std::string_view view;
+        double units;
+    };
+    std::vector<Constant> constants;  // a few dozen at most: warnings, phase names
     bool same() const { return previous_read && bytes == previous_bytes && lengths == previous_lengths; }
 };
 TextPart text_part;

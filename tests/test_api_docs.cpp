@@ -134,7 +134,8 @@ std::string generated_typings() {
 // ── The JS API's estimate builder ──
 // vramcalc_estimate (src/bindings/bindings.cpp) leaves every scalar output (output-table order),
 // every field of the estimated scenario (field-table order) and the memory timeline (phases ×
-// components) as doubles, plus a small JSON text with text values and the other composites.
+// components) as doubles, and the text values (text outputs, then text fields) and the other
+// composites in a text part that vramcalc.mjs reads into `t` (the text values) and `r` (the composites).
 // buildEstimate turns them into the JSON estimate's object as one object literal per object (V8
 // creates a literal's keys at once; adding computed keys one by one costs ~4× more per call, and
 // `new Function` is not allowed under the page's Content-Security-Policy).
@@ -213,22 +214,22 @@ std::string generated_estimate_builder() {
     const auto at = [](std::size_t index) { return "h[s + " + std::to_string(index) + "]"; };
     const auto number = [&](std::size_t index) { return "finite(" + at(index) + ")"; };
     JsObject root;
-    std::size_t texts = 0;
+    std::size_t texts = 0;  // text outputs, then text fields
     for (std::size_t i = 0; i < outputs().size(); ++i) {
         const OutputSpec& o = outputs()[i];
-        place_js(root, o.path, o.kind == ValueKind::text   ? "r.text[" + std::to_string(texts++) + "]"
+        place_js(root, o.path, o.kind == ValueKind::text   ? "t[" + std::to_string(texts++) + "]"
                                : o.kind == ValueKind::flag ? at(i) + " !== 0"
                                                            : number(i));
     }
     const std::size_t field_base = outputs().size();
     JsObject scenario;
     std::ostringstream choices;
-    std::size_t field_texts = 0, choice_lists = 0;
+    std::size_t choice_lists = 0;
     for (std::size_t j = 0; j < fields.size(); ++j) {
         const FieldSpec& f = fields[j];
         std::string value;
         switch (f.kind) {
-            case FieldKind::text: value = "r.field_text[" + std::to_string(field_texts++) + "]"; break;
+            case FieldKind::text: value = "t[" + std::to_string(texts++) + "]"; break;
             case FieldKind::boolean: value = at(field_base + j) + " !== 0"; break;
             case FieldKind::choice:
                 choices << "  [";
@@ -268,8 +269,9 @@ std::string generated_estimate_builder() {
            "// The choice fields' names, in field-table order.\n"
            "const CHOICES = [\n" << choices.str() << "];\n"
            "// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where\n"
-           "// the numbers start, r = the text part ({text, field_text, <composite>: ...}).\n"
-           "function buildEstimate(h, s, r) {\n  return ";
+           "// the numbers start, t = the text values (text outputs, then text fields, in table order),\n"
+           "// r = the composites that cross as text ({<path>: value}).\n"
+           "function buildEstimate(h, s, t, r) {\n  return ";
     write_js(out, root, "  ");
     out << ";\n}\n";
     return out.str();

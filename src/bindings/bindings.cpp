@@ -16,11 +16,13 @@
 // estimate() is the hot path (docs pages compute tables of scenarios): instead of a JSON text of
 // the whole estimate, it leaves every scalar output (output-table order) and every field of the
 // estimated scenario (field-table order) as doubles in one array that vramcalc.mjs reads in place,
-// plus a short JSON text with the text values and the other composite outputs. vramcalc.mjs builds
-// the same object the JSON would give (tests/js/cli-parity.test.mjs compares it with the CLI).
+// and every text value (text outputs, text fields, notes, warnings) as UTF-8, one after another,
+// with their lengths in that array (see TextPart). vramcalc.mjs builds the same object the JSON
+// would give (tests/js/cli-parity.test.mjs compares it with the CLI).
 // No formula lives here: everything is core (validate/estimate) or codec (JSON, links).
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <string>
@@ -35,6 +37,7 @@
 #include "core/fields.hpp"
 #include "core/outputs.hpp"
 #include "core/presets.hpp"
+#include "core/text.hpp"
 
 #ifndef VRAMCALC_VERSION
 #define VRAMCALC_VERSION "0.0.0"
@@ -157,10 +160,88 @@ double output_value(const vramcalc::OutputSpec& o, const vramcalc::Estimate& e) 
     }
 }
 
-// Composite outputs that cross as numbers (the rest cross as JSON text).
-bool numeric(vramcalc::CompositeKind kind) {
-    return kind == vramcalc::CompositeKind::scenario || kind == vramcalc::CompositeKind::memory_timeline;
+// How each composite output present in every estimate crosses (vramcalc_tables names it for
+// vramcalc.mjs): as numbers, as records of two texts (the keys codec::composite_to_json gives
+// them), as an empty list (errors: a valid estimate has none) or as one JSON text.
+const char* crossing(vramcalc::CompositeKind kind) {
+    switch (kind) {
+        case vramcalc::CompositeKind::scenario: return "scenario";
+        case vramcalc::CompositeKind::memory_timeline: return "memory_timeline";
+        case vramcalc::CompositeKind::warnings: return "records id message";
+        case vramcalc::CompositeKind::notes: return "records field message";
+        case vramcalc::CompositeKind::errors: return "empty";
+        case vramcalc::CompositeKind::explain: return "json";
+    }
+    return "json";
 }
+
+// The text part of an estimate: every text value as UTF-8, one after another, and for each its
+// length in UTF-16 code units (how JavaScript counts), so vramcalc.mjs decodes all of them with one
+// call and cuts the string; the number of records of each composite that crosses as records.
+// same() says that bytes and lengths are those vramcalc.mjs read last time (it then reuses the
+// strings it made).
+struct TextPart {
+    std::string bytes, previous_bytes;
+    std::vector<double> lengths, previous_lengths, counts;
+    bool valid = true;  // every text is well-formed UTF-8 (else the text part crosses as JSON)
+    bool read = false, previous_read = false;  // vramcalc.mjs read bytes and lengths
+
+    void clear() {
+        bytes.swap(previous_bytes);
+        lengths.swap(previous_lengths);
+        previous_read = read;
+        read = false;
+        bytes.clear();
+        lengths.clear();
+        counts.clear();
+        valid = true;
+    }
+    void add(std::string_view text) {
+        double units = utf16_length(text);
+        if (units < 0) {
+            valid = false;
+            return;
+        }
+        bytes.append(text);
+        lengths.push_back(units);
+    }
+    // A text the core returns as a constant (warnings, step phase ids): measured once.
+    void add_constant(const char* text) {
+        auto at = std::find_if(constants.begin(), constants.end(), [&](const Constant& c) { return c.text == text; });
+        if (at == constants.end()) at = constants.insert(at, {text, text, utf16_length(text)});
+        const auto& [address, view, units] = *at;
+        if (units < 0) {
+            valid = false;
+            return;
+        }
+        bytes.append(view);
+        lengths.push_back(units);
+    }
+    // UTF-16 code units of UTF-8 text, or -1 when it is not well-formed UTF-8.
+    static double utf16_length(std::string_view text) {
+        std::size_t units = 0;
+        for (std::size_t i = 0; i < text.size();) {
+            if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII, most texts
+                ++units;
+                ++i;
+                continue;
+            }
+            std::size_t n = vramcalc::utf8_sequence_length(text, i);
+            if (n == 0) return -1;
+            units += n == 4 ? 2 : 1;  // beyond U+FFFF: a surrogate pair
+            i += n;
+        }
+        return double(units);
+    }
+    struct Constant {
+        const char* text;
+        std::string_view view;
+        double units;
+    };
+    std::vector<Constant> constants;  // a few dozen at most: warnings, phase names
+    bool same() const { return previous_read && bytes == previous_bytes && lengths == previous_lengths; }
+};
+TextPart text_part;
 
 const char* kind_name(vramcalc::FieldKind kind) {
     switch (kind) {
@@ -219,46 +300,95 @@ EMSCRIPTEN_KEEPALIVE char* vramcalc_input(std::size_t bytes) {
 
 // Where vramcalc_estimate left its numbers: outputs (output-table order), then the fields of the
 // estimated scenario (field-table order; booleans 0/1, choices as index, text fields 0), then the
-// memory timeline (each step phase in order, its components in codec::memory_timeline_components order).
+// memory timeline (each step phase in order, its components in codec::memory_timeline_components
+// order), then the text part's layout (TextPart): 1 if vramcalc.mjs read the same texts last time
+// (else 0), the texts' size in bytes, their number, the record counts, the texts' lengths.
 EMSCRIPTEN_KEEPALIVE const double* vramcalc_values() { return values.data(); }
 
-// The result text of vramcalc_estimate.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_text() { return output.c_str(); }
+// The text result of vramcalc_estimate: the text part's bytes, or JSON text.
+const char* text_result = "";
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_text() { return text_result; }
 
-// Estimates the decoded scenario argument. Returns 1 when valid: the
-// numbers are in vramcalc_values(), and vramcalc_text() is {"text": [text outputs in table order],
-// "field_text": [text fields in table order], <composite path>: <value>, ... (the composites that
-// cross as numbers excepted)}. Returns 0 when invalid: vramcalc_text() is {"errors": [...]}.
+// Estimates the decoded scenario argument; the rules are checked here, by vramcalc::evaluate, so
+// vramcalc.mjs decodes the argument without them (check_rules 0) and they run once.
+// Returns 1 when valid: the numbers and the text part's layout are in vramcalc_values(), the
+// texts in vramcalc_text(): the text outputs (table order), the text fields (table order), then
+// those of the composites that cross as records (two texts per record) or as JSON (one text), in
+// composite-table order (see crossing()).
+// Returns 2 when valid but some text is not UTF-8 (never expected: the text rule and the decoders
+// keep them valid): the numbers as for 1, vramcalc_text() is JSON: {"text": [text outputs],
+// "field_text": [text fields], <composite path>: <value>, ... (those that cross as numbers excepted)}.
+// Returns 0 when invalid: vramcalc_text() is {"errors": [...]}.
 EMSCRIPTEN_KEEPALIVE int vramcalc_estimate() {
     try {
         const codec::DecodeResult& decoded = current;
         vramcalc::Evaluation ev;
-        if (decoded.ok()) ev = vramcalc::evaluate(decoded.scenario);
+        if (decoded.ok()) {
+            ev = vramcalc::evaluate(decoded.scenario);
+            codec::tidy_issues(ev.errors, "json");  // as the decoders list the rules' issues
+        }
         if (!decoded.ok() || !ev.ok()) {
-            put({{"errors", codec::issues_to_json(decoded.ok() ? ev.errors : decoded.issues)}});
+            text_result = put({{"errors", codec::issues_to_json(decoded.ok() ? ev.errors : decoded.issues)}});
             return 0;
         }
-        json rest = json::object();
-        json& text = rest["text"] = json::array();
-        json& field_text = rest["field_text"] = json::array();
         values.clear();
+        text_part.clear();
         for (const auto& o : vramcalc::outputs()) {
             values.push_back(output_value(o, ev.estimate));
-            if (o.kind == vramcalc::ValueKind::text) text.push_back(o.text ? o.text(ev.estimate) : "");
+            if (o.kind == vramcalc::ValueKind::text) text_part.add_constant(o.text ? o.text(ev.estimate) : "");
         }
         for (const auto& f : vramcalc::scenario_fields()) {
             values.push_back(field_value(f, decoded.scenario));
-            if (f.kind == vramcalc::FieldKind::text) field_text.push_back(f.get_text(decoded.scenario));
+            if (f.kind == vramcalc::FieldKind::text) text_part.add(f.get_text(decoded.scenario));
         }
         for (vramcalc::StepPhase phase : vramcalc::all_step_phases)
             for (const auto& c : codec::memory_timeline_components())
                 values.push_back(c.bytes(ev.estimate.memory_timeline.at(phase)));
+        for (const auto& c : vramcalc::composite_outputs()) {
+            if (!c.always) continue;
+            if (c.kind == vramcalc::CompositeKind::notes) {
+                text_part.counts.push_back(double(decoded.notes.size()));
+                for (const auto& n : decoded.notes) {
+                    text_part.add(n.field);
+                    text_part.add(n.message);
+                }
+            } else if (c.kind == vramcalc::CompositeKind::warnings) {
+                const vramcalc::Warnings& w = ev.estimate.warnings;
+                text_part.counts.push_back(double(w.count));
+                for (int i = 0; i < w.count; ++i) {
+                    text_part.add_constant(vramcalc::warning_id(w.items[i]));
+                    text_part.add_constant(vramcalc::warning_message(w.items[i]));
+                }
+            } else if (c.kind == vramcalc::CompositeKind::explain) {
+                text_part.add(codec::composite_to_json(c, decoded.scenario, ev, decoded.notes)
+                                  .dump(-1, ' ', false, json::error_handler_t::replace));
+            }
+        }
+        if (text_part.valid) {
+            values.push_back(text_part.same() ? 1.0 : 0.0);
+            text_part.read = true;
+            values.push_back(double(text_part.bytes.size()));
+            values.push_back(double(text_part.lengths.size()));
+            values.insert(values.end(), text_part.counts.begin(), text_part.counts.end());
+            values.insert(values.end(), text_part.lengths.begin(), text_part.lengths.end());
+            text_result = text_part.bytes.c_str();
+            return 1;
+        }
+        json rest = json::object();
+        json& text = rest["text"] = json::array();
+        json& field_text = rest["field_text"] = json::array();
+        for (const auto& o : vramcalc::outputs())
+            if (o.kind == vramcalc::ValueKind::text) text.push_back(o.text ? o.text(ev.estimate) : "");
+        for (const auto& f : vramcalc::scenario_fields())
+            if (f.kind == vramcalc::FieldKind::text) field_text.push_back(f.get_text(decoded.scenario));
         for (const auto& c : vramcalc::composite_outputs())
-            if (c.always && !numeric(c.kind)) rest[c.path] = codec::composite_to_json(c, decoded.scenario, ev, decoded.notes);
-        put(rest);
-        return 1;
+            if (c.always && c.kind != vramcalc::CompositeKind::scenario && c.kind != vramcalc::CompositeKind::memory_timeline)
+                rest[c.path] = codec::composite_to_json(c, decoded.scenario, ev, decoded.notes);
+        text_part.read = false;
+        text_result = put(rest);
+        return 2;
     } catch (...) {
-        put({{"errors", issue_list("scenario", internal_error("estimate"))}});
+        text_result = put({{"errors", issue_list("scenario", internal_error("estimate"))}});
         return 0;
     }
 }
@@ -403,13 +533,9 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
     json phases = json::array(), components = json::array();
     for (vramcalc::StepPhase phase : vramcalc::all_step_phases) phases.push_back(vramcalc::step_phase_id(phase));
     for (const auto& c : codec::memory_timeline_components()) components.push_back(c.key);
-    json composites = json::object();
-    for (const auto& c : vramcalc::composite_outputs()) {
-        if (!c.always) continue;
-        composites[c.path] = c.kind == vramcalc::CompositeKind::scenario          ? "scenario"
-                             : c.kind == vramcalc::CompositeKind::memory_timeline ? "memory_timeline"
-                                                                                  : "json";
-    }
+    json composites = json::array();  // composite-table order
+    for (const auto& c : vramcalc::composite_outputs())
+        if (c.always) composites.push_back({{"path", c.path}, {"crossing", crossing(c.kind)}});
     // The field input of vramcalc_scenario_fields (see FieldInput).
     json field_input = {{"text_slot_bytes", text_slot_bytes},
                         {"model_preset", vramcalc::scenario_fields().size()},

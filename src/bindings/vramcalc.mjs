@@ -62,8 +62,8 @@ function scenarioError(issues) {
 // estimate() results are built by buildEstimate (generated below) from what the module leaves
 // (bindings.cpp, vramcalc_estimate): one array of doubles (every scalar output in output-table
 // order, every field of the estimated scenario in field-table order, the memory timeline) and a
-// small JSON object (text values, the other composites). The object has the keys, nesting, value
-// types and key order of the JSON estimate (the CLI's --json).
+// text part (text values, notes, warnings; see readTextPart). The object has the keys, nesting,
+// value types and key order of the JSON estimate (the CLI's --json).
 // JSON has no NaN or Infinity (they print as null).
 const finite = (x) => (Number.isFinite(x) ? x : null);
 
@@ -73,7 +73,7 @@ function estimateLayout(tables) {
   return `${tables.outputs.map((o) => `${o.path}:${o.kind} `).join('')}| ` +
     `${tables.fields.map((f) => `${f.path}:${f.kind}${f.choices.map((c, i) => `${i ? '/' : ':'}${c}`).join('')} `).join('')}|` +
     `${phases.map((p) => ` ${p}`).join('')} |${components.map((c) => ` ${c}`).join('')} |` +
-    `${Object.keys(tables.composites).sort().map((c) => ` ${c}`).join('')}`;
+    `${tables.composites.map((c) => c.path).sort().map((c) => ` ${c}`).join('')}`;
 }
 
 // <generated:estimate-builder>
@@ -101,8 +101,9 @@ const CHOICES = [
   ['fixed', 'predicted'],  // hardware.throughput_model
 ];
 // The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where
-// the numbers start, r = the text part ({text, field_text, <composite>: ...}).
-function buildEstimate(h, s, r) {
+// the numbers start, t = the text values (text outputs, then text fields, in table order),
+// r = the composites that cross as text ({<path>: value}).
+function buildEstimate(h, s, t, r) {
   return {
     activations: {
       as2b_coefficient: finite(h[s + 25]),
@@ -169,7 +170,7 @@ function buildEstimate(h, s, r) {
       optimizer: finite(h[s + 53]),
       overhead: finite(h[s + 60]),
       peak_allocated: finite(h[s + 57]),
-      peak_phase: r.text[0],
+      peak_phase: t[0],
       peak_reserved: finite(h[s + 58]),
       temporaries: finite(h[s + 56]),
       total: finite(h[s + 61]),
@@ -270,7 +271,7 @@ function buildEstimate(h, s, r) {
         achieved_tflops: finite(h[s + 164]),
         allocator_overhead: finite(h[s + 169]),
         cuda_context_gib: finite(h[s + 168]),
-        gpu: r.field_text[2],
+        gpu: t[3],
         gpus_per_node: finite(h[s + 171]),
         inter_node_gbps: finite(h[s + 173]),
         intra_node_gbps: finite(h[s + 172]),
@@ -294,7 +295,7 @@ function buildEstimate(h, s, r) {
         max_position_embeddings: finite(h[s + 111]),
         mlp: CHOICES[0][h[s + 105]],
         moe_ffn_hidden_size: finite(h[s + 115]),
-        name: r.field_text[0],
+        name: t[1],
         norm: CHOICES[1][h[s + 106]],
         norms_per_layer: finite(h[s + 112]),
         num_experts: finite(h[s + 113]),
@@ -334,7 +335,7 @@ function buildEstimate(h, s, r) {
         kernels: CHOICES[12][h[s + 140]],
         lora_dropout: finite(h[s + 123]),
         lora_rank: finite(h[s + 121]),
-        lora_targets: r.field_text[1],
+        lora_targets: t[2],
         loss: CHOICES[13][h[s + 141]],
         loss_chunks: finite(h[s + 142]),
         method: CHOICES[4][h[s + 120]],
@@ -538,10 +539,11 @@ export async function createVramcalc(options = {}) {
     const kind = { integer: NUMBER, number: NUMBER, boolean: BOOLEAN, choice: CHOICE, text: TEXT }[f.kind];
     sectionFields.get(section).set(key, {
       entry, kind, choices: new Map(f.choices.map((c, i) => [c, i])), slot: kind === TEXT ? slots++ : -1,
+      lastChoice: null, lastIndex: 0,
     });
   });
   const presetSlot = slots++;
-  sectionFields.get('model').set('preset', { entry: presetEntry, kind: TEXT, choices: null, slot: presetSlot });
+  sectionFields.get('model').set('preset', { entry: presetEntry, kind: TEXT, choices: null, slot: presetSlot, lastChoice: null, lastIndex: 0 });
   // What each text slot holds: the text and its byte count (a text already there is not written again).
   const slotText = new Array(slots).fill(null);
   const slotLength = new Array(slots).fill(0);
@@ -574,7 +576,12 @@ export async function createVramcalc(options = {}) {
         continue;
       }
       if (!isPlainObject(value)) return -1;
+      // The values with Object.values (one call, in the keys' order) rather than value[key]: a
+      // lookup by a key that changes each time is V8's slowest property access. A getter that
+      // deletes a later key makes the two lists differ: then JSON.
       const keys = Object.keys(value);
+      const values = Object.values(value);
+      if (values.length !== keys.length) return -1;
       for (let k = 0; k < keys.length; k++) {
         const key = keys[k];
         let field;
@@ -586,7 +593,7 @@ export async function createVramcalc(options = {}) {
           last.keys[k] = key;
           last.fields[k] = field;
         }
-        const v = value[key];
+        const v = values[k];
         if (v === undefined) continue;
         switch (field.kind) {
           case NUMBER:
@@ -598,8 +605,15 @@ export async function createVramcalc(options = {}) {
             numbers[numbersAt + field.entry] = v ? 1 : 0;
             break;
           case CHOICE: {
-            const index = field.choices.get(v);
-            if (index === undefined) return -1;
+            let index;
+            if (v === field.lastChoice) {  // the same name as last time: no lookup
+              index = field.lastIndex;
+            } else {
+              index = field.choices.get(v);
+              if (index === undefined) return -1;
+              field.lastChoice = v;
+              field.lastIndex = index;
+            }
             numbers[numbersAt + field.entry] = index;
             break;
           }
@@ -610,6 +624,65 @@ export async function createVramcalc(options = {}) {
       }
     }
     return count;
+  }
+
+  // The estimate's text part (bindings.cpp, TextPart), after the numbers: [same as last time,
+  // size in bytes, number of texts, record counts..., texts' lengths in UTF-16 units...]; the
+  // texts themselves, UTF-8, at vramcalc_text(). Text outputs and text fields come first (→ t),
+  // then the composites that cross as text, in composite-table order (→ r).
+  const textPartAt = tables.outputs.length + tables.fields.length +
+    tables.memory_timeline.phases.length * tables.memory_timeline.components.length;
+  const textComposites = [];  // {path, crossing: 'records' | 'empty' | 'json', keys}
+  for (const { path, crossing } of tables.composites) {
+    const [how, ...keys] = crossing.split(' ');
+    if (how !== 'scenario' && how !== 'memory_timeline') textComposites.push({ path, crossing: how, keys });
+  }
+  const recordLists = textComposites.filter((c) => c.crossing === 'records').length;
+  const ownTexts = tables.outputs.filter((o) => o.kind === 'text').length + tables.fields.filter((f) => f.kind === 'text').length;
+  let texts = [];  // the texts of the last text part read (reused while the module reports them the same)
+  // Reads the text part of a valid estimate (`how`: vramcalc_estimate's return value, 1 or 2) into
+  // `texts`; returns the composites that cross as text. Called after every valid estimate, thrown
+  // away or not: the module's "same as last time" refers to the last text part it handed out.
+  function readTextPart(how, h, s) {
+    if (how === 2) {  // texts that are not UTF-8 (never expected): the text part is JSON
+      const json = JSON.parse(get(wasm._vramcalc_text()));
+      texts = json.text.concat(json.field_text);
+      return json;
+    }
+    let at = s + textPartAt;
+    const counts = at + 3;
+    if (h[at] === 0) {
+      const bytes = h[at + 1], count = h[at + 2];
+      const start = wasm._vramcalc_text();
+      const all = decoder.decode(wasm.HEAPU8.subarray(start, start + bytes));
+      texts = new Array(count);
+      let offset = 0;
+      at = counts + recordLists;
+      for (let i = 0; i < count; i++) {
+        const end = offset + h[at + i];
+        texts[i] = all.slice(offset, end);
+        offset = end;
+      }
+    }
+    const r = {};
+    let k = ownTexts, c = counts;
+    for (const { path, crossing, keys } of textComposites) {
+      if (crossing === 'records') {
+        const list = new Array(h[c++]);
+        for (let i = 0; i < list.length; i++) {
+          const record = {};
+          record[keys[0]] = texts[k++];
+          record[keys[1]] = texts[k++];
+          list[i] = record;
+        }
+        r[path] = list;
+      } else if (crossing === 'empty') {
+        r[path] = [];
+      } else {
+        r[path] = JSON.parse(texts[k++]);
+      }
+    }
+    return r;
   }
 
   const FAST = Object.freeze({ ok: true, issues: Object.freeze([]) });
@@ -655,13 +728,16 @@ export async function createVramcalc(options = {}) {
 
   const api = {
     estimate(scenario) {
-      const { ok, issues } = load(scenario, 1);
+      // Decoded without the rules: vramcalc_estimate checks them (once, in the core's evaluate).
+      const { ok, issues } = load(scenario, 0);
       if (!ok) throw scenarioError(issues);
-      const valid = wasm._vramcalc_estimate();
-      const rest = JSON.parse(get(wasm._vramcalc_text()));
-      const all = merge(issues, valid ? [] : rest.errors);
-      if (all.length > 0) throw scenarioError(all);
-      return buildEstimate(wasm.HEAPF64, wasm._vramcalc_values() / 8, rest);
+      const how = wasm._vramcalc_estimate();
+      if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
+      const h = wasm.HEAPF64;
+      const s = wasm._vramcalc_values() / 8;
+      const r = readTextPart(how, h, s);
+      if (issues.length > 0) throw scenarioError(issues);
+      return buildEstimate(h, s, texts, r);
     },
     validate(scenario) {
       const { ok, issues } = load(scenario, 1);

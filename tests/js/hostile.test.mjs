@@ -101,3 +101,19 @@ test('10.6: repeated link keys, loose numbers and bad escapes are named', () => 
   assert.ok(many.issues.length <= 101, `${many.issues.length} problems listed`);
   assert.deepStrictEqual(api.validate(many.scenario), []);
 });
+
+test('10.5: every text the rule allows comes back exactly from estimate(), in the scenario and in notes', () => {
+  // estimate()'s texts cross as one UTF-8 run cut by UTF-16 lengths (bindings.cpp, TextPart).
+  const texts = ['"quoted"', 'back\\slash', '\ufffd replacement', '</script><b>', '\ud83d\ude00 astral', 'mixé ✓ 😀 a',
+    '😀'.repeat(200), 'é'.repeat(200), 'x'.repeat(200), '{"json": [1]}', '\u00a0no-break', '%00', 'a'];
+  for (const text of texts) {
+    const e = api.estimate({ model: { preset: 'gpt2', name: text }, hardware: { gpu: text } });
+    assert.equal(e.scenario.model.name, text);
+    assert.equal(e.scenario.hardware.gpu, text);
+    assert.ok(e.notes.some((n) => n.message.includes(text)), `${text}: ${JSON.stringify(e.notes)}`);
+    finite(e);
+  }
+  // Texts the rule refuses never reach the text part; the next estimate is whole again.
+  throwsNaming({ model: { name: 'a\u2028b' } }, 'model.name');
+  assert.equal(api.estimate({ model: { name: 'after' } }).scenario.model.name, 'after');
+});

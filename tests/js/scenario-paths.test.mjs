@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { importModule, loadApi } from './_support.mjs';
+import { cliJson, importModule, loadApi } from './_support.mjs';
 
 const api = await loadApi();
 const { createVramcalc } = await importModule();
@@ -139,9 +139,105 @@ test('-0, NaN, ±Infinity, non-integers, out-of-range values and names behave th
   assert.ok(Object.is(api.estimate({ training: { lora_dropout: -0 } }).scenario.training.lora_dropout, 0));
 });
 
+const described = (seed) => `generate(${seed}): ${JSON.stringify(generate(seed), (k, v) =>
+  (typeof v === 'bigint' ? `${v}n` : typeof v === 'number' && !Number.isFinite(v) ? String(v) : v))}`;
+
 test('2,000 generated scenarios, hostile ones included, agree both ways', () => {
-  for (let seed = 1; seed <= 2000; seed++) agree(generate(seed), `generate(${seed}): ${JSON.stringify(generate(seed), (k, v) =>
-    (typeof v === 'bigint' ? `${v}n` : typeof v === 'number' && !Number.isFinite(v) ? String(v) : v))}`);
+  for (let seed = 1; seed <= 2000; seed++) agree(generate(seed), described(seed));
+});
+
+// estimate() decodes its argument without the rules and lets the core's evaluate() check them
+// (once): it must refuse exactly what validate() (decoded with the rules) refuses, with the same
+// issues; a scenario validate() accepts is estimated (or, where an output would not be finite,
+// refused naming the scenario).
+test('estimate() refuses what validate() refuses, with the same issues (2,000 generated scenarios)', () => {
+  let refused = 0, estimated = 0;
+  for (let seed = 1; seed <= 2000; seed++) {
+    const scenario = generate(seed);
+    const issues = api.validate(scenario);
+    const { result, error } = outcome(() => api.estimate(scenario));
+    if (issues.length > 0) {
+      refused += 1;
+      assert.deepStrictEqual(error && error.issues, issues, described(seed));
+    } else if (error) {
+      assert.deepStrictEqual(error.issues.map((i) => i.field), ['scenario'], described(seed));
+    } else {
+      estimated += 1;
+      assert.equal(typeof result.memory_per_gpu_bytes.total, 'number', described(seed));
+    }
+  }
+  assert.ok(refused > 200 && estimated > 200, `${refused} refused, ${estimated} estimated: both kinds must be common`);
+});
+
+// The estimate's texts (text outputs, text fields, notes, warnings) cross as one UTF-8 run cut by
+// UTF-16 lengths, and are reused while the module reports them unchanged (bindings.cpp, TextPart).
+const widths = ['a', 'é', '✓', '😀'];  // 1, 2, 3 and 4 UTF-8 bytes; 1, 1, 1 and 2 UTF-16 units
+const mixedName = (seed, length) => {
+  const next = random(seed);
+  return Array.from({ length }, () => widths[Math.floor(next() * widths.length)]).join('');
+};
+
+test('texts of every UTF-8 width come back as given, the longest allowed included', () => {
+  for (let seed = 1; seed <= 300; seed++) {
+    const name = mixedName(seed, 1 + (seed % 200));
+    const gpu = mixedName(seed + 1000, 1 + ((seed * 7) % 200));
+    const e = api.estimate({ model: { name }, hardware: { gpu } });
+    assert.equal(e.scenario.model.name, name);
+    assert.equal(e.scenario.hardware.gpu, gpu);
+    assert.equal(e.scenario.training.lora_targets, api.defaultScenario().training.lora_targets);
+    assert.equal(e.memory_per_gpu_bytes.peak_phase, api.estimate({}).memory_per_gpu_bytes.peak_phase);
+  }
+  const longest = '😀'.repeat(200);  // 200 characters (the limit), 400 UTF-16 units, 800 bytes
+  assert.equal(api.estimate({ model: { name: longest } }).scenario.model.name, longest);
+});
+
+test('a note quoting a non-ASCII name, and warnings, equal vramcalc --json', () => {
+  const scenario = { model: { preset: 'gpt2', name: 'GPT-2 ✓ é 😀 "q" \\ end' } };
+  const { status, json } = cliJson(scenario);
+  assert.equal(status, 0, JSON.stringify(json.errors));
+  assert.ok(json.notes.length > 0 && json.notes[0].message.includes('😀'), 'the reference has a note quoting the name');
+  const e = api.estimate(scenario);
+  assert.deepStrictEqual(e.notes, json.notes);
+  assert.deepStrictEqual(e.warnings, json.warnings);
+  assert.deepStrictEqual(e, json);
+  const warned = { model: { preset: 'gpt3-175b' } };
+  const reference = cliJson(warned).json;
+  assert.ok(reference.warnings.length > 0, 'the reference has warnings');
+  assert.deepStrictEqual(api.estimate(warned), reference);
+});
+
+test('texts never come back stale: same bytes cut differently, changed names, errors in between', () => {
+  // Name and LoRA targets are neighbours in the text run: "qq,v" as "qq," + "v" and as "q" + "q,v".
+  const a = { model: { name: 'qq,' }, training: { lora_targets: 'v' } };
+  const b = { model: { name: 'q' }, training: { lora_targets: 'q,v' } };
+  const gpt2 = { model: 'gpt2' };          // a note
+  const big = { model: 'gpt3-175b' };      // warnings
+  const invalid = { training: { micro_batch_size: 0 } };
+  const empty = {};
+  const sequence = [a, a, b, b, a, gpt2, gpt2, big, a, invalid, a, invalid, b, big, big, gpt2, empty, empty];
+  const expected = new Map([a, b, gpt2, big, empty].map((s) => [s, viaJson.estimate(s)]));
+  for (const [i, scenario] of sequence.entries()) {
+    if (scenario === invalid) {
+      assert.throws(() => api.estimate(scenario), { name: 'ScenarioError' });
+      continue;
+    }
+    const e = api.estimate(scenario);
+    assert.deepStrictEqual(e, expected.get(scenario), `call ${i}`);
+  }
+  assert.equal(api.estimate(a).scenario.model.name, 'qq,');
+  assert.equal(api.estimate(b).scenario.model.name, 'q');
+  assert.equal(api.estimate(b).scenario.training.lora_targets, 'q,v');
+  assert.ok(expected.get(gpt2).notes.length > 0 && expected.get(big).warnings.length > 0);
+  // A scenario the wrapper refuses (NaN) whose other fields the module estimates: the texts of that
+  // estimate must not be taken for the next one's.
+  assert.equal(api.estimate({ model: { name: 'X' } }).scenario.model.name, 'X');
+  assert.throws(() => api.estimate({ model: { name: 'Y' }, training: { seq_len: NaN } }), { name: 'ScenarioError' });
+  assert.equal(api.estimate({ model: { name: 'Y' } }).scenario.model.name, 'Y');
+  // A returned list is the caller's own: changing it does not change the next result.
+  const first = api.estimate(big);
+  first.warnings[0].message = 'changed';
+  first.warnings.push({ id: 'x', message: 'y' });
+  assert.deepStrictEqual(api.estimate(big).warnings, expected.get(big).warnings);
 });
 
 test('plan() agrees both ways', () => {
@@ -161,4 +257,24 @@ test('a getter that throws, a Proxy and an inherited key behave the same both wa
   agree(Object.create({ training: { micro_batch_size: 3 } }), 'inherited section');
   const withProto = JSON.parse('{"training": {"__proto__": 5, "micro_batch_size": 2}}');
   agree(withProto, '__proto__ key');
+});
+
+test('getters that delete or add keys as they are read behave the same both ways', () => {
+  // The fast path reads a section's keys, then its values (Object.values): a getter that deletes
+  // a later key makes the lists differ, and the scenario goes as JSON. Each call gets a fresh object.
+  const makers = {
+    'deletes a later key': () => ({ training: { get micro_batch_size() { delete this.seq_len; return 2; }, seq_len: 512 } }),
+    'deletes a key between two': () => ({
+      training: { get micro_batch_size() { delete this.seq_len; return 2; }, seq_len: 512, global_batch_size: 64 },
+    }),
+    'adds a key': () => ({ training: { get micro_batch_size() { this.seq_len = 512; return 2; } } }),
+    'deletes an earlier key': () => ({ training: { seq_len: 512, get micro_batch_size() { delete this.seq_len; return 2; } } }),
+    'replaces a later section': () => ({ model: { get layers() { this.extra = 1; return 4; } }, training: { micro_batch_size: 2 } }),
+  };
+  for (const [label, make] of Object.entries(makers)) {
+    for (const method of ['estimate', 'validate', 'encodeLink']) {
+      assert.deepStrictEqual(outcome(() => api[method](make())), outcome(() => viaJson[method](make())), `${method}: ${label}`);
+    }
+  }
+  assert.equal(api.estimate(makers['deletes a later key']()).scenario.training.seq_len, api.defaultScenario().training.seq_len);
 });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { once } from 'node:events';
-import { root, distDir, settle, test, assert, noProblems } from './lib.mjs';
+import { root, distDir, settle, test, assert, noProblems, openPage, testPageReady } from './lib.mjs';
 
 // The rules of web/_headers, read here independently of .ci/serve.py: {pattern: {name: value}}.
 function shippedRules() {
@@ -45,23 +45,7 @@ async function docsHost(src) {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-// Opens a page on .ci/serve.py recording console errors and CSP violations (as lib.mjs' openPage).
-async function open(browser, url, ready) {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
-  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
-  await page.addInitScript(() => {
-    window.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  const response = await page.goto(url);
-  await page.waitForFunction(ready, null, { timeout: 30000 });
-  return { page, context, problems, response };
-}
-
-const pageReady = () => window.vramcalcTest && window.vramcalcFirstFrameMs !== undefined;
+const open = (browser, url, ready) => openPage(browser, url, { width: 1200, height: 800, ready });
 
 export const tests = [
   ['_headers: every page gets one strict CSP with frame-ancestors, and .ci/serve.py sends exactly those', async () => {
@@ -95,7 +79,7 @@ export const tests = [
   ['under the served headers the page and the API example run without a CSP violation', async ({ browser }) => {
     const server = await servePy();
     try {
-      const { page, context, problems, response } = await open(browser, server.url + 'index.html#v=2&mp=gpt2&b=2', pageReady);
+      const { page, context, problems, response } = await open(browser, server.url + 'index.html#v=2&mp=gpt2&b=2', testPageReady);
       assert((await response.allHeaders())['content-security-policy'].includes('frame-ancestors'), 'no CSP header');
       await settle(page);
       const t = test(page);
@@ -131,7 +115,7 @@ export const tests = [
         await page.goto(host.url);
         const frame = await (await page.waitForSelector('iframe')).contentFrame();
         if (allowed) {
-          await frame.waitForFunction(pageReady, null, { timeout: 30000 });
+          await frame.waitForFunction(testPageReady, null, { timeout: 30000 });
           const framed = JSON.parse(await frame.evaluate(() => window.vramcalcTest.scenarioJson()));
           assert(framed.parallel.num_gpus === 32, 'the framed embed did not load its scenario');
           assert((await frame.evaluate(() => window.vramcalcTest.layout())).embed === true, 'not in embed mode');

@@ -76,11 +76,13 @@ export function launch() {
   });
 }
 
-// A page that records console errors, page errors and CSP violations. `init`: a function run in
-// the page before its own scripts (page.addInitScript). Dark unless asked (the colour checks of
-// the older tests are the dark theme's).
+// A page that records console errors, page errors and CSP violations, once `ready` holds (default:
+// the test build's first frame). `init`: a function run in the page before its own scripts
+// (page.addInitScript). Dark unless asked (the colour checks of the older tests are the dark
+// theme's). Returns the page, its context, the problems seen and the navigation's response.
+export const testPageReady = () => window.vramcalcTest && window.vramcalcFirstFrameMs !== undefined;
 export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1, colorScheme = 'dark',
-  hasTouch = false, isMobile = false, init } = {}) {
+  hasTouch = false, isMobile = false, init, ready = testPageReady } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, colorScheme, hasTouch, isMobile });
   const page = await context.newPage();
   if (init) await page.addInitScript(init);
@@ -92,10 +94,9 @@ export async function openPage(browser, url, { width = 1400, height = 900, devic
     document.addEventListener('securitypolicyviolation',
       (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
-  await page.goto(url);
-  await page.waitForFunction(() => window.vramcalcTest && window.vramcalcFirstFrameMs !== undefined, null,
-    { timeout: 30000 });
-  return { page, context, problems };
+  const response = await page.goto(url);
+  await page.waitForFunction(ready, null, { timeout: 30000 });
+  return { page, context, problems, response };
 }
 
 // Lets the on-demand loop settle: waits until no frame is scheduled and the frame count has

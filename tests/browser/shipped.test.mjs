@@ -4,7 +4,7 @@
 // window.vramcalcTest and no errors).
 import fs from 'node:fs';
 import path from 'node:path';
-import { serve, assert, noProblems, shippedDistDir, distDir } from './lib.mjs';
+import { serve, assert, noProblems, openPage, shippedDistDir, distDir } from './lib.mjs';
 
 // The C functions the app's JS glue exports to web/main.js (Module["_name"]: the wasm's own
 // export names are minified).
@@ -34,24 +34,18 @@ export const tests = [
 
   ['shipped page: a cold load of dist/ shows the numbers and draws, without window.vramcalcTest', async ({ browser }) => {
     const server = await serve(shippedDistDir());
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, colorScheme: 'dark' });
+    let context;
     try {
-      const page = await context.newPage();
-      const problems = [];
-      page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
-      page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
-      await page.addInitScript(() => {
-        window.__csp = [];
-        document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-      });
-      await page.goto(server.url + 'index.html#v=2&mp=llama-3-8b&gpu=H100-SXM');
-      await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 30000 });
+      const opened = await openPage(browser, server.url + 'index.html#v=2&mp=llama-3-8b&gpu=H100-SXM',
+        { ready: () => window.vramcalcFirstFrameMs !== undefined });
+      context = opened.context;
+      const { page, problems } = opened;
       const summary = await page.textContent('#summary');
       assert(/Llama/i.test(summary) && /GiB|GB/.test(summary) && /\d/.test(summary), `summary: ${summary}`);
       assert(await page.evaluate(() => window.vramcalcTest === undefined), 'dist/ exposes window.vramcalcTest');
       await noProblems(page, problems);
     } finally {
-      await context.close();
+      await context?.close();
       await server.close();
     }
   }],

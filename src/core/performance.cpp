@@ -293,7 +293,8 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         // [MEGA-ACT §5]; op-level checkpointing the elementwise ops and the share of the forward
         // matmuls it does not keep (compute.recompute_flops: every second matmul).
         // LM head (vocabulary-parallel, last stage) and the cross-entropy over its logits.
-        double head = 3.0 * gemm(tokens, h, vocab / t, 1) +
+        // (A frozen LM head under LoRA/QLoRA computes no weight gradient: 2 GEMMs.)
+        double head = (is_adapter_method(tr.method) ? 2.0 : 3.0) * gemm(tokens, h, vocab / t, 1) +
                       tokens * vocab / t * (eager ? eager_loss_bytes_per_logit : loss_bytes_per_logit) / copy_bw;
 
         double layers_per_stage = std::ceil(double(m.layers) / p);

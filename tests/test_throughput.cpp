@@ -314,6 +314,25 @@ TEST_CASE("optimizer step reads and writes 28 bytes per parameter (mixed AdamW),
                WithinRel(e.params_per_gpu * 28.0 / (2039e9 * c.memory_bandwidth_fraction), 1e-9));
 }
 
+TEST_CASE("freeze: frozen layers run forward only, each trained layer adds one layer's backward (LLaMA-Factory freeze)") {
+    Scenario s = megatron_gpt(32, 4096, 32);
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    s.training.method = TrainingMethod::freeze;
+    auto compute = [&](std::int64_t trained) {
+        Scenario f = s;
+        f.training.trainable_layers = trained;
+        REQUIRE(validate(f).empty());
+        return estimate(f).performance.breakdown_seconds.compute;
+    };
+    double one = compute(1), two = compute(2), three = compute(3), all = compute(32);
+    CHECK(two - one > 0);
+    CHECK_THAT(three - two, WithinRel(two - one, 1e-9));      // linear in the trained layers
+    CHECK_THAT(all - one, WithinRel(31.0 * (two - one), 1e-9));
+    Scenario full = s;
+    full.training.method = TrainingMethod::full;
+    CHECK(estimate(full).performance.breakdown_seconds.compute > all);  // the frozen head: no weight gradient
+}
+
 TEST_CASE("fixed model keeps the old time; predicted drives time, GPU-hours and cost from the step time") {
     Scenario s;  // defaults: GPT-3 6.7B, 8 A100s, 150 TFLOP/s given
     Estimate fixed = estimate(s);

@@ -293,8 +293,9 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         // [MEGA-ACT §5]; op-level checkpointing the elementwise ops and the share of the forward
         // matmuls it does not keep (compute.recompute_flops: every second matmul).
         // LM head (vocabulary-parallel, last stage) and the cross-entropy over its logits.
-        // (A frozen LM head under LoRA/QLoRA computes no weight gradient: 2 GEMMs.)
-        double head = (is_adapter_method(tr.method) ? 2.0 : 3.0) * gemm(tokens, h, vocab / t, 1) +
+        // (A frozen LM head — LoRA, QLoRA, freeze — computes no weight gradient: 2 GEMMs.)
+        bool frozen_head = is_adapter_method(tr.method) || tr.method == TrainingMethod::freeze;
+        double head = (frozen_head ? 2.0 : 3.0) * gemm(tokens, h, vocab / t, 1) +
                       tokens * vocab / t * (eager ? eager_loss_bytes_per_logit : loss_bytes_per_logit) / copy_bw;
 
         double layers_per_stage = std::ceil(double(m.layers) / p);
@@ -315,8 +316,14 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
             layer_recompute = elementwise_forward + gemm_forward * std::min(1.0, recomputed_flops / gemm_flops);
         }
 
-        double stage_recompute = recomputed_layers * layer_recompute;
-        double stage_compute = layers_per_stage * (layer_forward + layer_backward) + stage_recompute + head;
+        // Freeze (only the last k layers train): backward stops at the first trained layer, so the
+        // frozen layers run forward only (and are never recomputed); the stage holding the trained
+        // layers is the busiest.
+        double backward_layers = tr.method == TrainingMethod::freeze
+                                     ? std::min(layers_per_stage, double(trained_layers(m, tr)))
+                                     : layers_per_stage;
+        double stage_recompute = std::min(recomputed_layers, backward_layers) * layer_recompute;
+        double stage_compute = layers_per_stage * layer_forward + backward_layers * layer_backward + stage_recompute + head;
 
         // Tensor parallelism: per layer 2 all-reduces of s·b·h forward and 2 backward (with SP an
         // all-gather + reduce-scatter pair each, the same time); full recompute repeats the forward 2;
@@ -353,7 +360,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double weight_bytes = params * e.bytes_per_parameter.weights;
         double dp_bw = t * dp <= gpus_per_node ? intra_bw : inter_bw;
         int stage = par.zero_stage;
-        double last_backward = layers_per_stage * layer_backward + stage_recompute;
+        double last_backward = backward_layers * layer_backward + stage_recompute;
         double first_forward = layers_per_stage * layer_forward;
         double gather_weights = perf::all_gather_seconds(weight_bytes, dp, dp_bw);
         if (stage == 0) {

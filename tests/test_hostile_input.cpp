@@ -270,6 +270,8 @@ TEST_CASE("issue 10.1: --plan validates the scenario first; --plan-top and --pla
     CHECK(ok.exit_code == 0);
     json plans = json::parse(ok.out);
     CHECK(plans["plans"].size() == 2);
+    // Like every --json document, the plan has its (empty) errors (fuzz_cli, long run: --plan --json).
+    CHECK(plans["errors"] == json::array());
 }
 
 TEST_CASE("issue 10.2: a global batch beyond 10^9 (or int64) is rejected, never wraps") {

@@ -417,9 +417,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t options_length) {
         else
             options = codec::plan_options_from_json(options_json, issues);
         if (!issues.empty()) return put({{"errors", codec::issues_to_json(issues)}});
-        json out = codec::plan_to_json(vramcalc::plan(decoded.scenario, options));
-        out["errors"] = json::array();
-        return put(out);
+        return put(codec::plan_to_json(vramcalc::plan(decoded.scenario, options)));
     } catch (...) {
         return put({{"errors", issue_list("scenario", internal_error("plan"))}});
     }

@@ -96,7 +96,8 @@ json plan_to_json(const PlanResult& result) {
             {"searched", result.searched},
             {"feasible", result.feasible},
             {"num_gpus", result.num_gpus},
-            {"global_batch_size", result.global_batch_size}};
+            {"global_batch_size", result.global_batch_size},
+            {"errors", json::array()}};  // as every --json document and JS API result: none
 }
 
 }  // namespace vramcalc::codec

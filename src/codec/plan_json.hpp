@@ -8,7 +8,7 @@
 namespace vramcalc::codec {
 
 // {"plans": [{layout, memory_per_gpu_bytes, fits, performance, days, cost, link, slowdown, reasons}],
-//  "searched": N, "feasible": K, "num_gpus", "global_batch_size"}
+//  "searched": N, "feasible": K, "num_gpus", "global_batch_size", "errors": []}
 nlohmann::json plan_to_json(const PlanResult& result);
 // {"layout": {tensor, pipeline, data_parallel, zero_stage, micro_batch_size, grad_accum_steps,
 //  recompute, sequence_parallel, interleave, offload_optimizer}} of one plan's scenario.

@@ -12,7 +12,7 @@ base=(ca-certificates python3)  # HTTPS to the npm registry; serve.sh, test serv
 native=(g++ cmake make pkg-config nlohmann-json3-dev catch2 libbenchmark-dev)
 check=(clang libclang-rt-14-dev cmake make nlohmann-json3-dev catch2)
 # Debian's emscripten only suggests cmake/make; nlohmann-json is included by src/codec.
-web=(emscripten cmake make nlohmann-json3-dev dpkg-dev fonts-dejavu-core python3-fonttools)
+web=(emscripten cmake make nlohmann-json3-dev dpkg-dev fonts-dejavu-core python3-fonttools node-terser)
 js=(node-typescript chromium)
 browser=(chromium)
 [ $# -gt 0 ] || set -- all

@@ -31,9 +31,14 @@ function(hashed_copy name)
     list(GET pair 0 from)
     list(GET pair 1 to)
     file(READ "${path}" text)
-    string(REPLACE "'${from}'" "'${to}'" text "${text}")
-    string(REPLACE "\"${from}\"" "\"${to}\"" text "${text}")
-    string(REPLACE "'./${from}'" "'./${to}'" text "${text}")
+    set(before "${text}")
+    foreach(quote "'" "\"")
+      string(REPLACE "${quote}${from}${quote}" "${quote}${to}${quote}" text "${text}")
+      string(REPLACE "${quote}./${from}${quote}" "${quote}./${to}${quote}" text "${text}")
+    endforeach()
+    if(text STREQUAL before)  # a reference in another form would load a stale or missing file
+      message(FATAL_ERROR "hash_assets.cmake: ${name} has no quoted reference to ${from}")
+    endif()
     file(WRITE "${path}" "${text}")
   endforeach()
   file(SHA256 "${path}" sum)
@@ -55,10 +60,8 @@ hashed_copy(vramcalc-app.wasm)
 hashed_copy(vramcalc-app.js "vramcalc-app.wasm=${vramcalc-app.wasm_HASHED}")
 hashed_copy(vramcalc-sans.ttf)
 hashed_copy(vramcalc-sans-bold.ttf)
-# The style sheet names the fonts (@font-face for the DOM layer's text).
-hashed_copy(style.css
-  "vramcalc-sans.ttf=${vramcalc-sans.ttf_HASHED}"
-  "vramcalc-sans-bold.ttf=${vramcalc-sans-bold.ttf_HASHED}")
+# The style sheet names the regular font (@font-face for the DOM layer's text).
+hashed_copy(style.css "vramcalc-sans.ttf=${vramcalc-sans.ttf_HASHED}")
 hashed_copy(dom.js)
 hashed_copy(main.js
   "vramcalc-app.js=${vramcalc-app.js_HASHED}"

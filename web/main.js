@@ -10,8 +10,9 @@ const canvas = document.getElementById('canvas');
 const status = document.getElementById('status');
 const uiRoot = document.getElementById('ui');
 const fontFiles = ['vramcalc-sans.ttf', 'vramcalc-sans-bold.ttf'];
-const fonts = Promise.all(fontFiles.map((url) =>
-  fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null)));
+// Each font is fetched once more if the first try fails (the page has no built-in font).
+const fetchFont = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
+const fonts = Promise.all(fontFiles.map((url) => fetchFont(url).then((bytes) => bytes || fetchFont(url))));
 const embedded = document.body.dataset.mode === 'embed' || /(^|[#&])embed=1(&|$)/.test(location.hash);
 document.documentElement.classList.toggle('embedded', embedded);
 

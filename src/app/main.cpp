@@ -187,6 +187,11 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_check_gl(int wait) {
 // arrived): the WebGL2 context, ImGui's backends, shaders and fonts. 1 on success.
 EMSCRIPTEN_KEEPALIVE int vramcalc_start_gl() {
     if (window) return 1;
+    if (!fonts_available()) {
+        web::set_status_note("Could not load the page's fonts: reload the page to use the calculator (the summary "
+                             "shows the current numbers).");
+        return 0;
+    }
     if (!glfwInit()) {
         web::set_status_note("Could not start the page (GLFW).");
         return 0;

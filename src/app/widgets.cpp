@@ -259,20 +259,22 @@ void set_light_theme(bool light) {
     c[ImGuiCol_ModalWindowDimBg] = vec(0x000000, 0.45f);
 }
 
-void build_fonts(float ratio) {
-    ImGuiIO& io = ImGui::GetIO();
+bool fonts_available() {
     if (!font_bytes_loaded) {
         font_regular = web::font_bytes(0);
         font_bold = web::font_bytes(1);
         font_bytes_loaded = true;
     }
+    return !font_regular.empty() || !font_bold.empty();
+}
+
+void build_fonts(float ratio) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (!fonts_available()) return;
     io.Fonts->Clear();
+    std::vector<unsigned char>& regular = font_regular.empty() ? font_bold : font_regular;
+    std::vector<unsigned char>& bold = font_bold.empty() ? font_regular : font_bold;
     auto add = [&](std::vector<unsigned char>& bytes, float size, const ImWchar* ranges = glyph_ranges) -> ImFont* {
-        if (bytes.empty()) {
-            ImFontConfig cfg;
-            cfg.SizePixels = 13.0f * ratio;
-            return io.Fonts->AddFontDefault(&cfg);
-        }
         ImFontConfig cfg;
         cfg.FontDataOwnedByAtlas = false;
         cfg.OversampleH = 1;  // glyphs land on whole pixels: crisp, and a smaller, faster atlas
@@ -281,11 +283,11 @@ void build_fonts(float ratio) {
         return io.Fonts->AddFontFromMemoryTTF(bytes.data(), int(bytes.size()), std::round(size * ratio), &cfg,
                                               ranges);
     };
-    the_fonts.body = add(font_regular, 15);
-    the_fonts.small = add(font_regular, 13);
-    the_fonts.bold = add(font_bold.empty() ? font_regular : font_bold, 15);
-    the_fonts.title = add(font_bold.empty() ? font_regular : font_bold, 18, title_ranges);
-    the_fonts.big = add(font_bold.empty() ? font_regular : font_bold, 26, big_ranges);
+    the_fonts.body = add(regular, 15);
+    the_fonts.small = add(regular, 13);
+    the_fonts.bold = add(bold, 15);
+    the_fonts.title = add(bold, 18, title_ranges);
+    the_fonts.big = add(bold, 26, big_ranges);
     io.FontDefault = the_fonts.body;
     io.FontGlobalScale = 1.0f / ratio;
     io.Fonts->Build();

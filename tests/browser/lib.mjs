@@ -82,10 +82,11 @@ export function launch() {
 // theme's). Returns the page, its context, the problems seen and the navigation's response.
 export const testPageReady = () => window.vramcalcTest && window.vramcalcFirstFrameMs !== undefined;
 export async function openPage(browser, url, { width = 1400, height = 900, deviceScaleFactor = 1, colorScheme = 'dark',
-  hasTouch = false, isMobile = false, init, ready = testPageReady } = {}) {
+  hasTouch = false, isMobile = false, init, ready = testPageReady, route } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, colorScheme, hasTouch, isMobile });
   const page = await context.newPage();
   if (init) await page.addInitScript(init);
+  if (route) await page.route(route.url, route.handler);  // e.g. make a request fail
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));

@@ -179,4 +179,50 @@ export const tests = [
     assert(/^\/index\.html\n  Cache-Control: no-cache$/m.test(headers), '_headers does not revalidate index.html');
     await context.close();
   }],
+  // The page links no built-in font (ImGui's ProggyClean): web/main.js fetches each font once more
+  // when the first try fails, either face stands in for the other, and with neither the page says so.
+  ['fonts: a failed fetch is tried once more; one face stands in for the other; with none the page says so', async ({ browser, server }) => {
+    const fontRequests = {};
+    const failing = (fail) => ({
+      url: /vramcalc-sans(-bold)?\.[0-9a-f]{10}\.ttf$/,
+      handler: (route) => {
+        const name = route.request().url().includes('-bold') ? 'bold' : 'regular';
+        fontRequests[name] = (fontRequests[name] || 0) + 1;
+        return fail(name, fontRequests[name]) ? route.abort() : route.continue();
+      },
+    });
+    const url = server.url + 'index.html#v=2&mp=llama-3-8b';
+    const networkOnly = (problems) => problems.filter((p) => !/Failed to load resource/.test(p));
+
+    // The first try of each font fails, the second arrives: the page draws as usual.
+    let opened = await openPage(browser, url, { route: failing((name, n) => n === 1) });
+    await settle(opened.page);
+    assert(fontRequests.regular === 2 && fontRequests.bold === 2, `font requests: ${JSON.stringify(fontRequests)}`);
+    assert((await opened.page.evaluate(() => window.vramcalcTest.frameCount())) > 0, 'no canvas frame');
+    assert(networkOnly(opened.problems).length === 0, networkOnly(opened.problems).join(' | '));
+    await opened.context.close();
+
+    // The bold face never arrives: the regular one draws every text.
+    for (const k of Object.keys(fontRequests)) delete fontRequests[k];
+    opened = await openPage(browser, url, { route: failing((name) => name === 'bold') });
+    await settle(opened.page);
+    assert(fontRequests.bold === 2, `bold font requests: ${fontRequests.bold}`);
+    assert((await opened.page.evaluate(() => window.vramcalcTest.frameCount())) > 0, 'no canvas frame without the bold font');
+    assert(networkOnly(opened.problems).length === 0, networkOnly(opened.problems).join(' | '));
+    await opened.context.close();
+
+    // No font at all: the summary keeps the numbers, the status line says what happened, no error.
+    opened = await openPage(browser, url, {
+      route: failing(() => true),
+      ready: () => /fonts/.test(document.getElementById('status')?.textContent || ''),
+    });
+    const { page, problems, context } = opened;
+    const status = await page.textContent('#status');
+    assert(/Could not load the page's fonts/.test(status), `status: ${status}`);
+    const summary = await page.textContent('#summary');
+    assert(/Llama/i.test(summary) && /\d/.test(summary), `summary: ${summary}`);
+    assert(await page.evaluate(() => window.vramcalcFirstFrameMs === undefined), 'a canvas frame without fonts');
+    assert(networkOnly(problems).length === 0, networkOnly(problems).join(' | '));
+    await context.close();
+  }],
 ];

@@ -32,7 +32,7 @@ srcdir=$(find "$state/work" -maxdepth 1 -mindepth 1 -type d -name 'imgui-*' | he
 [ -n "$srcdir" ] && [ -f "$srcdir/imgui.cpp" ] || { echo "[imgui] unpacked sources not found" >&2; exit 1; }
 rm -rf "$dest" && mkdir -p "$dest/backends"
 cp "$srcdir"/imgui*.cpp "$srcdir"/imgui*.h "$srcdir"/imconfig.h "$srcdir"/imstb_*.h "$srcdir/LICENSE.txt" "$dest/"
-cp "$srcdir"/backends/imgui_impl_glfw.* "$srcdir"/backends/imgui_impl_opengl3.* "$dest/backends/"
+cp "$srcdir"/backends/imgui_impl_opengl3.* "$dest/backends/"
 cp "$srcdir"/backends/imgui_impl_opengl3_loader.h "$dest/backends/" 2>/dev/null || true
 rm -rf "$state"
 echo "[imgui] sources in $dest"

@@ -378,7 +378,7 @@ export function createDomLayer({ root, canvas, module, wake }) {
     }
     send('blur', id);
   });
-  // Keys on a control (called by main.js's window listener, which keeps them from GLFW).
+  // Keys on a control (called by main.js's window listener).
   function onKeydown(e) {
     const el = controlOf(e.target);
     if (!el) return;

@@ -53,10 +53,9 @@ let firstFrameDrawn;
 const afterFirstFrame = new Promise((resolve) => { firstFrameDrawn = resolve; });
 
 // ── Keys ──
-// Emscripten's GLFW listens to every key on the window and cancels Tab and Backspace. Keys meant
-// for the page's DOM controls, Tab anywhere, and the documented shortcuts never reach it (this
-// listener is registered before GLFW's, so it runs first); their default actions (typing, moving
-// focus) are left to the browser.
+// The canvas takes no keys (ImGui gets only the mouse): keys on the page's DOM controls go to the
+// DOM layer (dom.js), the documented shortcuts work wherever focus is not in a text field, and
+// default actions (typing, Tab moving focus) are the browser's. A key handled here goes no further.
 const isTextTarget = (t) => t && (t.tagName === 'INPUT' && t.type !== 'checkbox' || t.tagName === 'TEXTAREA' ||
   t.tagName === 'SELECT' || t.isContentEditable);
 function shortcut(e) {
@@ -82,15 +81,9 @@ window.addEventListener('keydown', (e) => {
   const inOtherDom = e.target && e.target !== document.body && e.target !== canvas && e.target !== document.documentElement;
   if (inOtherDom) { e.stopImmediatePropagation(); return; }
   if (e.key === 'Tab' || shortcut(e)) { e.stopImmediatePropagation(); return; }
-  // Keys ImGui uses that the browser would also act on (Ctrl+A selects the whole document).
+  // Ctrl+A on the canvas would select the whole document's text (the canvas itself has none).
   if ((e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A')) e.preventDefault();
 }, true);
-for (const type of ['keyup', 'keypress']) {
-  window.addEventListener(type, (e) => {
-    const onBody = e.target === document.body || e.target === canvas || e.target === document.documentElement;
-    if (!onBody || e.key === 'Tab') e.stopImmediatePropagation();
-  }, true);
-}
 
 start().catch((e) => {
   console.error(e);
@@ -316,18 +309,32 @@ async function start() {
   }
   // While a picker's list is open, a click on it must not take focus from its search field.
   canvas.addEventListener('mousedown', (e) => { if (uiRoot.classList.contains('vc-popup-open')) e.preventDefault(); }, true);
+  // The mouse, for ImGui (src/app/main.cpp): its position over the canvas in CSS pixels, its
+  // buttons (a release anywhere counts: a drag may end outside the canvas) and the wheel.
+  const pointerAt = (e) => {
+    const r = canvas.getBoundingClientRect();
+    Module._vramcalc_pointer_move(e.clientX - r.left, e.clientY - r.top);
+  };
+  canvas.addEventListener('mousemove', pointerAt);
+  canvas.addEventListener('mousedown', (e) => { pointerAt(e); Module._vramcalc_pointer_button(e.button, 1); });
+  window.addEventListener('mouseup', (e) => {
+    if (e.target === canvas) pointerAt(e);
+    Module._vramcalc_pointer_button(e.button, 0);
+  });
+  canvas.addEventListener('wheel', (e) => {
+    Module._vramcalc_pointer_wheel(-e.deltaX / 100, -e.deltaY / 100);
+    e.preventDefault();  // the panel scrolls, not the page (dom.js forwards this answer for its fields)
+  }, { passive: false });
   // The wheel scrolls the panel under the pointer; where nothing there can scroll that way (an
-  // embed that fits, the end of a list), GLFW never sees it, so the host page scrolls instead.
+  // embed that fits, the end of a list), the canvas never sees it, so the host page scrolls instead.
   window.addEventListener('wheel', (e) => {
     if (e.target !== canvas && !uiRoot.contains(e.target)) return;
     if (!Module._vramcalc_can_scroll(e.deltaY)) { e.stopImmediatePropagation(); return; }
     wake();
   }, { capture: true, passive: true });
-  // Touch. Emscripten 3.1.6's GLFW reads no positions from touch events, so they are kept from it
-  // (stopped at the window, before they reach the canvas) and turned into what a person means:
-  // a tap is a click at the finger, a one-finger drag scrolls the panel under it. A tap on a text
-  // field or a drop-down is the browser's (the keyboard or the system picker opens); a drag that
-  // starts there still scrolls.
+  // Touch, stopped at the window and turned into what a person means: a tap is a click at the
+  // finger, a one-finger drag scrolls the panel under it. A tap on a text field or a drop-down is
+  // the browser's (the keyboard or the system picker opens); a drag that starts there still scrolls.
   let touch = null;
   const mouse = (type, t) => canvas.dispatchEvent(new MouseEvent(type, {
     clientX: t.clientX, clientY: t.clientY, screenX: t.screenX, screenY: t.screenY,

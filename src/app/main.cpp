@@ -1,5 +1,6 @@
-// Entry point of the page: GLFW/WebGL2 setup, the on-demand frame loop, HiDPI handling and the
-// C exports that web/main.js calls (frame, wake-up, hash changes; the test hooks are test_hooks.cpp).
+// Entry point of the page: WebGL2 setup, the on-demand frame loop, HiDPI handling, ImGui's mouse
+// input and the C exports that web/main.js calls (frame, wake-up, pointer, hash changes; the test
+// hooks are test_hooks.cpp).
 //
 // Start-up, in two steps so the numbers come first: main() (as soon as the wasm is instantiated)
 // evaluates the scenario of the link and writes the verdict and headline numbers into the DOM
@@ -13,18 +14,20 @@
 //
 // HiDPI (TOOLCHAIN.md): the canvas's CSS size comes from the stylesheet; its backing store is
 // CSS size × devicePixelRatio. ImGui works in CSS pixels (DisplaySize), renders at the ratio
-// (DisplayFramebufferScale), mouse positions from GLFW (backing-store pixels) are divided by it,
-// and fonts are rasterised at size × ratio and drawn at 1/ratio.
+// (DisplayFramebufferScale), and fonts are rasterised at size × ratio and drawn at 1/ratio.
+//
+// Input: the keyboard is the DOM layer's (dom.hpp); ImGui gets only the mouse, from web/main.js's
+// canvas listeners (vramcalc_pointer_*, CSS pixels), as ImGui 1.86's GLFW backend would pass it:
+// the last position, the buttons held (a press between two frames counts as held for one frame,
+// so a quick click is not lost) and wheel steps.
 #include <GLES3/gl3.h>
-#include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <emscripten/html5.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include <vector>
 
 #include "app.hpp"
 #include "dom.hpp"
@@ -32,7 +35,6 @@
 #include "gfx.hpp"
 #include "gl_state.hpp"
 #include "imgui.h"
-#include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_internal.h"
 #include "web.hpp"
@@ -43,7 +45,7 @@ using namespace vramcalc::app;
 
 namespace {
 
-GLFWwindow* window = nullptr;
+EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl_context = 0;
 bool device_objects = false;  // ImGui's GL program and font texture exist
 int frames_wanted = 0;
 long long frame_count = 0;
@@ -51,33 +53,28 @@ float current_ratio = 0;
 int backing_w = 0, backing_h = 0;
 double css_w = 0, css_h = 0;
 
-// GLFW on Emscripten passes wheel deltas as raw DOM pixels with y down; ImGui wants steps, y up.
-void scroll_callback(GLFWwindow* w, double dx, double dy) {
-    ImGui_ImplGlfw_ScrollCallback(w, -dx / 100.0, -dy / 100.0);
-}
+// The mouse as web/main.js reports it (CSS pixels from the canvas's top left), for ImGui's next frame.
+struct Pointer {
+    ImVec2 position{-FLT_MAX, -FLT_MAX};
+    bool held[3] = {};         // ImGui's buttons: 0 left, 1 right, 2 middle
+    bool pressed[3] = {};      // pressed since the last frame
+    float wheel_x = 0, wheel_y = 0;  // ImGui wheel steps
+} pointer;
+double last_frame_s = 0;
 
-// Dear ImGui 1.86 samples key state once per frame, so a key pressed and released between two
-// frames (a quick tap, or any tap while a frame is slow) would be lost. Releases of keys pressed
-// since the last frame are held back until that frame has seen the press.
-std::vector<int> pressed_since_frame;
-std::vector<std::array<int, 3>> deferred_releases;  // key, scancode, mods
-
-void key_callback(GLFWwindow* w, int key, int scancode, int action, int mods) {
-    if (action == GLFW_PRESS) pressed_since_frame.push_back(key);
-    if (action == GLFW_RELEASE &&
-        std::find(pressed_since_frame.begin(), pressed_since_frame.end(), key) != pressed_since_frame.end()) {
-        deferred_releases.push_back({key, scancode, mods});
-        return;
+// What ImGui's platform backend would give it each frame: the time step and the mouse.
+void pass_input_to_imgui(ImGuiIO& io) {
+    const double now_s = emscripten_get_now() / 1000.0;
+    io.DeltaTime = last_frame_s > 0 ? float(std::max(now_s - last_frame_s, 1e-4)) : 1.0f / 60.0f;
+    last_frame_s = now_s;
+    io.MousePos = pointer.position;
+    for (int i = 0; i < 3; ++i) {
+        io.MouseDown[i] = pointer.pressed[i] || pointer.held[i];
+        pointer.pressed[i] = false;
     }
-    ImGui_ImplGlfw_KeyCallback(w, key, scancode, action, mods);
-}
-
-void release_deferred_keys() {
-    pressed_since_frame.clear();
-    if (deferred_releases.empty()) return;
-    for (const auto& r : deferred_releases) ImGui_ImplGlfw_KeyCallback(window, r[0], r[1], GLFW_RELEASE, r[2]);
-    deferred_releases.clear();
-    wake(2);  // one more frame sees the release
+    io.MouseWheelH += pointer.wheel_x;
+    io.MouseWheel += pointer.wheel_y;
+    pointer.wheel_x = pointer.wheel_y = 0;
 }
 
 void update_canvas() {
@@ -132,6 +129,28 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void vramcalc_wake() { wake(6); }
 
+// The mouse over the canvas (web/main.js): x, y in CSS pixels from its top left.
+EMSCRIPTEN_KEEPALIVE void vramcalc_pointer_move(float x, float y) {
+    pointer.position = ImVec2(x, y);
+    wake(6);
+}
+
+// A button (DOM numbering: 0 main, 1 middle, 2 secondary) pressed (down = 1) or released.
+EMSCRIPTEN_KEEPALIVE void vramcalc_pointer_button(int dom_button, int down) {
+    const int button = dom_button == 1 ? 2 : dom_button == 2 ? 1 : dom_button;
+    if (button < 0 || button > 2) return;
+    pointer.held[button] = down != 0;
+    if (down) pointer.pressed[button] = true;
+    wake(6);
+}
+
+// A wheel turn, in ImGui steps (one step: a DOM delta of 100, up and left positive).
+EMSCRIPTEN_KEEPALIVE void vramcalc_pointer_wheel(float steps_x, float steps_y) {
+    pointer.wheel_x += steps_x;
+    pointer.wheel_y += steps_y;
+    wake(6);
+}
+
 EMSCRIPTEN_KEEPALIVE void vramcalc_touch_scroll(float dy) {
     pending_touch_scroll += dy;
     wake(6);
@@ -143,16 +162,14 @@ EMSCRIPTEN_KEEPALIVE void vramcalc_hash_changed() {
 }
 
 EMSCRIPTEN_KEEPALIVE int vramcalc_frame() {
-    if (!window) return 0;
+    if (!gl_context) return 0;
     update_canvas();
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(float(css_w), float(css_h));
     io.DisplayFramebufferScale = ImVec2(float(backing_w / css_w), float(backing_h / css_h));
-    if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / current_ratio, io.MousePos.y / current_ratio);
+    pass_input_to_imgui(io);
     ImGui::NewFrame();
-    release_deferred_keys();
     clear_item_rects();
     apply_touch_scroll();
     dom::begin_frame();
@@ -186,39 +203,34 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_check_gl(int wait) {
 // Step 2 of the start-up (web/main.js calls it once the DOM numbers are shown and the fonts have
 // arrived): the WebGL2 context, ImGui's backends, shaders and fonts. 1 on success.
 EMSCRIPTEN_KEEPALIVE int vramcalc_start_gl() {
-    if (window) return 1;
+    if (gl_context) return 1;
     if (!fonts_available()) {
         web::set_status_note("Could not load the page's fonts: reload the page to use the calculator (the summary "
                              "shows the current numbers).");
         return 0;
     }
-    if (!glfwInit()) {
-        web::set_status_note("Could not start the page (GLFW).");
-        return 0;
-    }
-    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-    glfwWindowHint(GLFW_ALPHA_BITS, 0);
-    glfwWindowHint(GLFW_DEPTH_BITS, 0);
-    glfwWindowHint(GLFW_STENCIL_BITS, 0);
-    glfwWindowHint(GLFW_SAMPLES, 0);
     // The backing store at CSS size × devicePixelRatio from the start (allocated once).
     web::CanvasMetrics m = web::canvas_metrics();
-    int bw = std::max(1, int(std::lround(m.css_width * m.pixel_ratio)));
-    int bh = std::max(1, int(std::lround(m.css_height * m.pixel_ratio)));
-    window = glfwCreateWindow(bw, bh, "vramcalc", nullptr, nullptr);
-    if (!window) {
+    web::set_canvas_backing_size(std::max(1, int(std::lround(m.css_width * m.pixel_ratio))),
+                                 std::max(1, int(std::lround(m.css_height * m.pixel_ratio))));
+    EmscriptenWebGLContextAttributes attributes;
+    emscripten_webgl_init_context_attributes(&attributes);
+    attributes.majorVersion = 2;
+    attributes.alpha = false;  // the page draws an opaque background
+    attributes.depth = false;
+    attributes.stencil = false;
+    attributes.antialias = false;
+    attributes.enableExtensionsByDefault = false;  // gl_state enables the one extension it uses
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = emscripten_webgl_create_context("#canvas", &attributes);
+    if (context <= 0) {
         web::set_status_note("This page needs WebGL 2, which this browser did not provide.");
         return 0;
     }
-    glfwMakeContextCurrent(window);
+    gl_context = context;
+    emscripten_webgl_make_context_current(gl_context);
     gl_state::seed();  // the only state read back from the context, while nothing is queued
     web::mark("vramcalc-window");
 
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    glfwSetScrollCallback(window, scroll_callback);
-    glfwSetKeyCallback(window, key_callback);
     ImGui_ImplOpenGL3_Init("#version 300 es");
     gfx::init();      // our shaders compile in the browser while the fonts are rasterised
     update_canvas();  // backing store, font atlas (CPU)

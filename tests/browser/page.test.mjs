@@ -176,7 +176,7 @@ export const tests = [
     await context.close();
   }],
 
-  ['idle: no frames are drawn while nothing happens', async ({ browser, server }) => {
+  ['idle: no frames are drawn while nothing happens, a button released outside the canvas included', async ({ browser, server }) => {
     const { page, context, problems } = await openPage(browser, server.url + 'index.html');
     const t = test(page);
     await settle(page);
@@ -187,6 +187,17 @@ export const tests = [
     await page.mouse.move(700, 300);
     await settle(page, 80);
     assert((await t.frames()) > b, 'input did not wake the page');
+    // A press on the canvas released outside it (a drag that ends under the canvas) is a release:
+    // a held button would keep frames coming.
+    const canvasBox = await page.locator('#canvas').boundingBox();
+    await page.mouse.move(700, 40);
+    await page.mouse.down();
+    await page.mouse.move(700, canvasBox.y + canvasBox.height + 10, { steps: 4 });
+    await page.mouse.up();
+    await settle(page, 80);
+    const c = await t.frames();
+    await page.waitForTimeout(1500);
+    assert((await t.frames()) === c, 'frames keep coming after a release outside the canvas');
     await noProblems(page, problems);
     await context.close();
   }],

@@ -306,6 +306,24 @@ TEST_CASE("issue 10.2: a global batch beyond 10^9 (or int64) is rejected, never 
     CHECK(json_names(errors_of(cli), "link: training.grad_accum_steps"));
 }
 
+TEST_CASE("issue 10.2: an out-of-range micro-batch on many GPUs is reported, never multiplied") {
+    // fuzz_decode_link and fuzz_cli, long run: the rules multiplied micro_batch_size by the
+    // data-parallel degree before knowing it was in range (signed overflow, UBSan).
+    Scenario s;
+    s.training.micro_batch_size = 33333356256000;
+    s.parallel.num_gpus = 56256000;
+    CHECK(names(validate(s), "training.micro_batch_size"));
+    s.training.micro_batch_size = 101000000000;
+    s.parallel.num_gpus = 100000000;
+    s.training.global_batch_size = 0;
+    s.training.grad_accum_steps = 1000000;
+    CHECK(names(validate(s), "training.micro_batch_size"));
+    CHECK_FALSE(evaluate(s).ok());
+    auto link = codec::decode_link("v=1&B=0&ga=33&b=33333356256000&N=56256000");
+    CHECK(names(link.issues, "training.micro_batch_size"));
+    CHECK(validate(link.scenario).empty());
+}
+
 TEST_CASE("issue 10.2: the extremes every rule allows still give finite outputs") {
     Scenario s;
     s.model.layers = 100000;

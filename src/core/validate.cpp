@@ -235,8 +235,9 @@ void check_rules(const Scenario& sc, Checker& c) {
                 return "must divide the data-parallel degree num_gpus / (tensor × pipeline) = " +
                        std::to_string(dp);
             });
-        // Sequences per step of all data-parallel ranks: at most 10^9 · 10^8, exact in an int64.
-        std::int64_t per_step = tr.micro_batch_size * dp;
+        // Sequences per step of all data-parallel ranks: at most 10^9 · 10^8, exact in an int64 once
+        // micro_batch_size is in range (every use below needs micro_ok; an out-of-range value would overflow).
+        const std::int64_t per_step = micro_ok ? tr.micro_batch_size * dp : 0;
         if (micro_ok && accum_ok && tr.global_batch_size == 0 && tr.grad_accum_steps > 0 &&
             double(tr.grad_accum_steps) * double(per_step) > double(max_batch))  // the product may not fit an int64
             c.fail("training.grad_accum_steps", [&] {

@@ -9,10 +9,10 @@ import { createDomLayer } from './dom.js';
 const canvas = document.getElementById('canvas');
 const status = document.getElementById('status');
 const uiRoot = document.getElementById('ui');
-const fontFiles = ['vramcalc-sans.ttf', 'vramcalc-sans-bold.ttf'];
-// Each font is fetched once more if the first try fails (the page has no built-in font).
+// The one font file (bold is drawn from it) is fetched once more if the first try fails: the
+// page has no built-in font.
 const fetchFont = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
-const fonts = Promise.all(fontFiles.map((url) => fetchFont(url).then((bytes) => bytes || fetchFont(url))));
+const fonts = fetchFont('vramcalc-sans.ttf').then((bytes) => bytes || fetchFont('vramcalc-sans.ttf')).then((bytes) => [bytes]);
 const embedded = document.body.dataset.mode === 'embed' || /(^|[#&])embed=1(&|$)/.test(location.hash);
 document.documentElement.classList.toggle('embedded', embedded);
 

@@ -59,22 +59,20 @@ endfunction()
 hashed_copy(vramcalc-app.wasm)
 hashed_copy(vramcalc-app.js "vramcalc-app.wasm=${vramcalc-app.wasm_HASHED}")
 hashed_copy(vramcalc-sans.ttf)
-hashed_copy(vramcalc-sans-bold.ttf)
 # The style sheet names the regular font (@font-face for the DOM layer's text).
 hashed_copy(style.css "vramcalc-sans.ttf=${vramcalc-sans.ttf_HASHED}")
 hashed_copy(dom.js)
 hashed_copy(main.js
   "vramcalc-app.js=${vramcalc-app.js_HASHED}"
   "dom.js=${dom.js_HASHED}"
-  "vramcalc-sans.ttf=${vramcalc-sans.ttf_HASHED}"
-  "vramcalc-sans-bold.ttf=${vramcalc-sans-bold.ttf_HASHED}")
+  "vramcalc-sans.ttf=${vramcalc-sans.ttf_HASHED}")
 
 foreach(page IN LISTS pages)
   if(NOT EXISTS "${DIST}/${page}")
     continue()
   endif()
   file(READ "${DIST}/${page}" text)
-  foreach(name vramcalc-app.wasm vramcalc-app.js vramcalc-sans.ttf vramcalc-sans-bold.ttf style.css dom.js main.js)
+  foreach(name vramcalc-app.wasm vramcalc-app.js vramcalc-sans.ttf style.css dom.js main.js)
     string(REPLACE "\"${name}\"" "\"${${name}_HASHED}\"" text "${text}")
   endforeach()
   file(WRITE "${DIST}/${page}" "${text}")

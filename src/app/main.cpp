@@ -253,7 +253,7 @@ int main() {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
+    io.IniFilename = nullptr;  // no settings are read or written (imgui_sscanf.cpp)
     io.LogFilename = nullptr;
     // Keyboard focus and editing are the DOM layer's (dom.hpp): ImGui's own navigation stays off.
     io.ConfigInputTextCursorBlink = false;  // a blinking cursor would mean redrawing while idle

@@ -93,7 +93,7 @@ const Palette light_palette = {
 const Palette* current_palette = &dark_palette;
 
 Fonts the_fonts;
-std::vector<unsigned char> font_regular, font_bold;
+std::vector<unsigned char> font_regular;
 bool font_bytes_loaded = false;
 
 const ImWchar glyph_ranges[] = {
@@ -122,6 +122,60 @@ struct ItemRect {
     bool visible;
 };
 std::map<std::string, ItemRect> item_rects;
+
+// ImGui's style colours: slot, then 0xRRGGBB and alpha in the dark and in the light theme.
+struct StyleColour {
+    ImGuiCol_ slot;
+    unsigned dark;
+    float dark_alpha;
+    unsigned light;
+    float light_alpha;
+};
+constexpr StyleColour style_colours[] = {
+    {ImGuiCol_Text,                  0xE7EAF2, 1.0f,   0x172033, 1.0f},
+    {ImGuiCol_TextDisabled,          0x8690A5, 1.0f,   0x6A7488, 1.0f},
+    {ImGuiCol_WindowBg,              0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_ChildBg,               0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_PopupBg,               0x1A2235, 1.0f,   0xFFFFFF, 1.0f},
+    {ImGuiCol_Border,                0x2C3854, 1.0f,   0xC9D1DF, 1.0f},
+    {ImGuiCol_BorderShadow,          0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_FrameBg,               0x0E1422, 1.0f,   0xEEF1F7, 1.0f},
+    {ImGuiCol_FrameBgHovered,        0x14203A, 1.0f,   0xE3E9F4, 1.0f},
+    {ImGuiCol_FrameBgActive,         0x182846, 1.0f,   0xD9E2F2, 1.0f},
+    {ImGuiCol_TitleBg,               0x111827, 1.0f,   0xEEF1F7, 1.0f},
+    {ImGuiCol_TitleBgActive,         0x111827, 1.0f,   0xEEF1F7, 1.0f},
+    {ImGuiCol_TitleBgCollapsed,      0x111827, 1.0f,   0xEEF1F7, 1.0f},
+    {ImGuiCol_MenuBarBg,             0x111827, 1.0f,   0xEEF1F7, 1.0f},
+    {ImGuiCol_ScrollbarBg,           0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_ScrollbarGrab,         0x2C3854, 1.0f,   0xC3CCDC, 1.0f},
+    {ImGuiCol_ScrollbarGrabHovered,  0x3A4868, 1.0f,   0xA9B5CA, 1.0f},
+    {ImGuiCol_ScrollbarGrabActive,   0x4A5A80, 1.0f,   0x8E9CB6, 1.0f},
+    {ImGuiCol_CheckMark,             0x6EA8FE, 1.0f,   0x1F62D0, 1.0f},
+    {ImGuiCol_SliderGrab,            0x6EA8FE, 1.0f,   0x1F62D0, 1.0f},
+    {ImGuiCol_SliderGrabActive,      0x8DBBFF, 1.0f,   0x3A7AE6, 1.0f},
+    {ImGuiCol_Button,                0x243049, 1.0f,   0xE3E9F4, 1.0f},
+    {ImGuiCol_ButtonHovered,         0x2E3C5C, 1.0f,   0xD6DFEE, 1.0f},
+    {ImGuiCol_ButtonActive,          0x38496F, 1.0f,   0xC8D4E9, 1.0f},
+    {ImGuiCol_Header,                0x223050, 1.0f,   0xDCE6F7, 1.0f},
+    {ImGuiCol_HeaderHovered,         0x283859, 1.0f,   0xE6EDF9, 1.0f},
+    {ImGuiCol_HeaderActive,          0x2F4166, 1.0f,   0xD2DEF5, 1.0f},
+    {ImGuiCol_Separator,             0x26314B, 1.0f,   0xD3DAE6, 1.0f},
+    {ImGuiCol_SeparatorHovered,      0x3A4868, 1.0f,   0xB9C4D6, 1.0f},
+    {ImGuiCol_SeparatorActive,       0x6EA8FE, 1.0f,   0x1F62D0, 1.0f},
+    {ImGuiCol_ResizeGrip,            0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_ResizeGripHovered,     0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_ResizeGripActive,      0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_TableHeaderBg,         0x1A2338, 1.0f,   0xEEF1F7, 1.0f},
+    {ImGuiCol_TableBorderStrong,     0x26314B, 1.0f,   0xD3DAE6, 1.0f},
+    {ImGuiCol_TableBorderLight,      0x212B42, 1.0f,   0xE2E7F0, 1.0f},
+    {ImGuiCol_TableRowBg,            0x000000, 0.0f,   0x000000, 0.0f},
+    {ImGuiCol_TableRowBgAlt,         0xFFFFFF, 0.025f, 0x172033, 0.03f},
+    {ImGuiCol_TextSelectedBg,        0x6EA8FE, 0.35f,  0x1F62D0, 0.25f},
+    {ImGuiCol_NavHighlight,          0x8DBBFF, 1.0f,   0x1F62D0, 1.0f},
+    {ImGuiCol_NavWindowingHighlight, 0xFFFFFF, 0.7f,   0x000000, 0.7f},
+    {ImGuiCol_NavWindowingDimBg,     0x000000, 0.4f,   0x000000, 0.2f},
+    {ImGuiCol_ModalWindowDimBg,      0x000000, 0.45f,  0x000000, 0.25f},
+};
 
 }  // namespace
 
@@ -172,125 +226,85 @@ bool touch_targets() { return coarse_pointer; }
 void set_light_theme(bool light) {
     current_palette = light ? &light_palette : &dark_palette;
     ImVec4* c = ImGui::GetStyle().Colors;
-    if (light) {
-        c[ImGuiCol_Text] = vec(0x172033);
-        c[ImGuiCol_TextDisabled] = vec(0x6A7488);
-        c[ImGuiCol_WindowBg] = vec(0x000000, 0.0f);
-        c[ImGuiCol_ChildBg] = vec(0x000000, 0.0f);
-        c[ImGuiCol_PopupBg] = vec(0xFFFFFF, 1.0f);
-        c[ImGuiCol_Border] = vec(0xC9D1DF);
-        c[ImGuiCol_BorderShadow] = vec(0x000000, 0.0f);
-        c[ImGuiCol_FrameBg] = vec(0xEEF1F7);
-        c[ImGuiCol_FrameBgHovered] = vec(0xE3E9F4);
-        c[ImGuiCol_FrameBgActive] = vec(0xD9E2F2);
-        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = c[ImGuiCol_TitleBgCollapsed] = vec(0xEEF1F7);
-        c[ImGuiCol_MenuBarBg] = vec(0xEEF1F7);
-        c[ImGuiCol_ScrollbarBg] = vec(0x000000, 0.0f);
-        c[ImGuiCol_ScrollbarGrab] = vec(0xC3CCDC);
-        c[ImGuiCol_ScrollbarGrabHovered] = vec(0xA9B5CA);
-        c[ImGuiCol_ScrollbarGrabActive] = vec(0x8E9CB6);
-        c[ImGuiCol_CheckMark] = vec(0x1F62D0);
-        c[ImGuiCol_SliderGrab] = vec(0x1F62D0);
-        c[ImGuiCol_SliderGrabActive] = vec(0x3A7AE6);
-        c[ImGuiCol_Button] = vec(0xE3E9F4);
-        c[ImGuiCol_ButtonHovered] = vec(0xD6DFEE);
-        c[ImGuiCol_ButtonActive] = vec(0xC8D4E9);
-        c[ImGuiCol_Header] = vec(0xDCE6F7);
-        c[ImGuiCol_HeaderHovered] = vec(0xE6EDF9);
-        c[ImGuiCol_HeaderActive] = vec(0xD2DEF5);
-        c[ImGuiCol_Separator] = vec(0xD3DAE6);
-        c[ImGuiCol_SeparatorHovered] = vec(0xB9C4D6);
-        c[ImGuiCol_SeparatorActive] = vec(0x1F62D0);
-        c[ImGuiCol_ResizeGrip] = c[ImGuiCol_ResizeGripHovered] = c[ImGuiCol_ResizeGripActive] = vec(0x000000, 0.0f);
-        c[ImGuiCol_TableHeaderBg] = vec(0xEEF1F7);
-        c[ImGuiCol_TableBorderStrong] = vec(0xD3DAE6);
-        c[ImGuiCol_TableBorderLight] = vec(0xE2E7F0);
-        c[ImGuiCol_TableRowBg] = vec(0x000000, 0.0f);
-        c[ImGuiCol_TableRowBgAlt] = vec(0x172033, 0.03f);
-        c[ImGuiCol_TextSelectedBg] = vec(0x1F62D0, 0.25f);
-        c[ImGuiCol_NavHighlight] = vec(0x1F62D0);
-        c[ImGuiCol_NavWindowingHighlight] = vec(0x000000, 0.7f);
-        c[ImGuiCol_NavWindowingDimBg] = vec(0x000000, 0.2f);
-        c[ImGuiCol_ModalWindowDimBg] = vec(0x000000, 0.25f);
-        return;
-    }
-    c[ImGuiCol_Text] = vec(0xE7EAF2);
-    c[ImGuiCol_TextDisabled] = vec(0x8690A5);
-    c[ImGuiCol_WindowBg] = vec(0x000000, 0.0f);
-    c[ImGuiCol_ChildBg] = vec(0x000000, 0.0f);
-    c[ImGuiCol_PopupBg] = vec(0x1A2235, 1.0f);
-    c[ImGuiCol_Border] = vec(0x2C3854);
-    c[ImGuiCol_BorderShadow] = vec(0x000000, 0.0f);
-    c[ImGuiCol_FrameBg] = vec(0x0E1422);
-    c[ImGuiCol_FrameBgHovered] = vec(0x14203A);
-    c[ImGuiCol_FrameBgActive] = vec(0x182846);
-    c[ImGuiCol_TitleBg] = vec(0x111827);
-    c[ImGuiCol_TitleBgActive] = vec(0x111827);
-    c[ImGuiCol_TitleBgCollapsed] = vec(0x111827);
-    c[ImGuiCol_MenuBarBg] = vec(0x111827);
-    c[ImGuiCol_ScrollbarBg] = vec(0x000000, 0.0f);
-    c[ImGuiCol_ScrollbarGrab] = vec(0x2C3854);
-    c[ImGuiCol_ScrollbarGrabHovered] = vec(0x3A4868);
-    c[ImGuiCol_ScrollbarGrabActive] = vec(0x4A5A80);
-    c[ImGuiCol_CheckMark] = vec(0x6EA8FE);
-    c[ImGuiCol_SliderGrab] = vec(0x6EA8FE);
-    c[ImGuiCol_SliderGrabActive] = vec(0x8DBBFF);
-    c[ImGuiCol_Button] = vec(0x243049);
-    c[ImGuiCol_ButtonHovered] = vec(0x2E3C5C);
-    c[ImGuiCol_ButtonActive] = vec(0x38496F);
-    c[ImGuiCol_Header] = vec(0x223050);
-    c[ImGuiCol_HeaderHovered] = vec(0x283859);
-    c[ImGuiCol_HeaderActive] = vec(0x2F4166);
-    c[ImGuiCol_Separator] = vec(0x26314B);
-    c[ImGuiCol_SeparatorHovered] = vec(0x3A4868);
-    c[ImGuiCol_SeparatorActive] = vec(0x6EA8FE);
-    c[ImGuiCol_ResizeGrip] = vec(0x000000, 0.0f);
-    c[ImGuiCol_ResizeGripHovered] = vec(0x000000, 0.0f);
-    c[ImGuiCol_ResizeGripActive] = vec(0x000000, 0.0f);
-    c[ImGuiCol_TableHeaderBg] = vec(0x1A2338);
-    c[ImGuiCol_TableBorderStrong] = vec(0x26314B);
-    c[ImGuiCol_TableBorderLight] = vec(0x212B42);
-    c[ImGuiCol_TableRowBg] = vec(0x000000, 0.0f);
-    c[ImGuiCol_TableRowBgAlt] = vec(0xFFFFFF, 0.025f);
-    c[ImGuiCol_TextSelectedBg] = vec(0x6EA8FE, 0.35f);
-    c[ImGuiCol_NavHighlight] = vec(0x8DBBFF);
-    c[ImGuiCol_NavWindowingHighlight] = vec(0xFFFFFF, 0.7f);
-    c[ImGuiCol_NavWindowingDimBg] = vec(0x000000, 0.4f);
-    c[ImGuiCol_ModalWindowDimBg] = vec(0x000000, 0.45f);
+    for (const StyleColour& e : style_colours)
+        c[e.slot] = light ? vec(e.light, e.light_alpha) : vec(e.dark, e.dark_alpha);
 }
 
 bool fonts_available() {
     if (!font_bytes_loaded) {
         font_regular = web::font_bytes(0);
-        font_bold = web::font_bytes(1);
         font_bytes_loaded = true;
     }
-    return !font_regular.empty() || !font_bold.empty();
+    return !font_regular.empty();
 }
+
+namespace {
+
+// Bold is the regular face widened: DejaVu Sans Bold's stems are 174/2048 em wider than the
+// regular face's ('l': 358 vs 184 units) and its advances ~0.07 em wider ('n': 1458 vs 1298), so
+// the page ships one font file. Units: em, times the rasterised pixel size.
+constexpr float bold_stem_gain_em = 174.0f / 2048.0f;
+constexpr float bold_advance_gain_em = 0.07f;
+
+// Widens every glyph of `font` by `px` pixels to the right in the atlas (each texel: the maximum
+// of the px texels to its left, the last one weighted by the fraction), as simulated bold does.
+// The atlas leaves TexGlyphPadding free texels right of each glyph: at least ceil(px).
+void embolden(ImFontAtlas& atlas, ImFont& font, float px) {
+    const int whole = int(px), grow = int(std::ceil(px));
+    const float fraction = px - float(whole);
+    const int width = atlas.TexWidth, height = atlas.TexHeight;
+    std::vector<unsigned char> row;
+    for (ImFontGlyph& g : font.Glyphs) {
+        if (!g.Visible) continue;
+        const int x0 = int(std::lround(g.U0 * width)), x1 = int(std::lround(g.U1 * width));
+        const int y0 = int(std::lround(g.V0 * height)), y1 = int(std::lround(g.V1 * height));
+        for (int y = y0; y < y1; ++y) {
+            unsigned char* texels = atlas.TexPixelsAlpha8 + std::size_t(y) * std::size_t(width);
+            row.assign(texels + x0, texels + x1);
+            for (int x = 0; x < x1 - x0 + grow; ++x) {
+                float v = 0;
+                for (int j = 0; j <= whole; ++j)
+                    if (x - j >= 0 && x - j < x1 - x0) v = std::max(v, float(row[std::size_t(x - j)]));
+                const int last = x - whole - 1;
+                if (fraction > 0 && last >= 0 && last < x1 - x0) v = std::max(v, fraction * float(row[std::size_t(last)]));
+                texels[x0 + x] = static_cast<unsigned char>(std::min(255.0f, v + 0.5f));
+            }
+        }
+        g.X1 += float(grow);
+        g.U1 += float(grow) / float(width);
+    }
+}
+
+}  // namespace
 
 void build_fonts(float ratio) {
     ImGuiIO& io = ImGui::GetIO();
     if (!fonts_available()) return;
     io.Fonts->Clear();
-    std::vector<unsigned char>& regular = font_regular.empty() ? font_bold : font_regular;
-    std::vector<unsigned char>& bold = font_bold.empty() ? font_regular : font_bold;
-    auto add = [&](std::vector<unsigned char>& bytes, float size, const ImWchar* ranges = glyph_ranges) -> ImFont* {
+    const float largest_bold_px = std::round(26 * ratio);
+    io.Fonts->TexGlyphPadding = 1 + int(std::ceil(bold_stem_gain_em * largest_bold_px));
+    std::vector<std::pair<ImFont*, float>> bold_fonts;
+    auto add = [&](float size, bool bold, const ImWchar* ranges = glyph_ranges) -> ImFont* {
+        const float px = std::round(size * ratio);
         ImFontConfig cfg;
         cfg.FontDataOwnedByAtlas = false;
         cfg.OversampleH = 1;  // glyphs land on whole pixels: crisp, and a smaller, faster atlas
         cfg.PixelSnapH = true;
         cfg.OversampleV = 1;
-        return io.Fonts->AddFontFromMemoryTTF(bytes.data(), int(bytes.size()), std::round(size * ratio), &cfg,
-                                              ranges);
+        if (bold) cfg.GlyphExtraSpacing.x = std::round(bold_advance_gain_em * px);
+        ImFont* font = io.Fonts->AddFontFromMemoryTTF(font_regular.data(), int(font_regular.size()), px, &cfg, ranges);
+        if (bold) bold_fonts.emplace_back(font, bold_stem_gain_em * px);
+        return font;
     };
-    the_fonts.body = add(regular, 15);
-    the_fonts.small = add(regular, 13);
-    the_fonts.bold = add(bold, 15);
-    the_fonts.title = add(bold, 18, title_ranges);
-    the_fonts.big = add(bold, 26, big_ranges);
+    the_fonts.body = add(15, false);
+    the_fonts.small = add(13, false);
+    the_fonts.bold = add(15, true);
+    the_fonts.title = add(18, true, title_ranges);
+    the_fonts.big = add(26, true, big_ranges);
     io.FontDefault = the_fonts.body;
     io.FontGlobalScale = 1.0f / ratio;
     io.Fonts->Build();
+    for (auto& [font, px] : bold_fonts) embolden(*io.Fonts, *font, px);
 }
 
 void begin_card(const char* id, float width, ImU32 background) {

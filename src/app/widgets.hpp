@@ -40,11 +40,12 @@ void apply_theme();
 // Coarse pointers (touch screens): every control at least 44 CSS px tall (WCAG 2.5.5); fine: compact.
 void set_touch_targets(bool coarse);
 bool touch_targets();
-// Whether web/main.js fetched a font to draw with (either face stands in for the other; the page
-// links no built-in font: ImGui's ProggyClean would add 9.5 KB gzip for a failed fetch).
+// Whether web/main.js fetched the font to draw with (the page links no built-in font: ImGui's
+// ProggyClean would add 9.5 KB gzip for a failed fetch).
 bool fonts_available();
 // (Re)builds the font atlas for a device pixel ratio: glyphs rasterised at size × ratio, drawn at
-// 1/ratio (crisp on HiDPI), from the fetched DejaVu subsets. Needs fonts_available().
+// 1/ratio (crisp on HiDPI), from the fetched DejaVu Sans subset; the bold sizes are that face
+// widened in the atlas (no second font file). Needs fonts_available().
 void build_fonts(float pixel_ratio);
 
 // A rounded card with padding; content between begin_card/end_card. Width 0 = available width.

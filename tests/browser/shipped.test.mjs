@@ -1,9 +1,10 @@
 // The shipped page (dist/) carries no test hooks: the browser tests drive dist-test/ (the same page
 // with src/app/test_hooks.cpp linked in), and dist/ is what a host serves. Checks the exports
-// (no _vramcalc_test_*) and a cold load of dist/ (it shows its numbers and draws, with no
-// window.vramcalcTest and no errors).
+// (no _vramcalc_test_*), a cold load of dist/ (it shows its numbers and draws, with no
+// window.vramcalcTest and no errors) and the size of that load (issue 13: ≤ 250 KB gzip).
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { serve, assert, noProblems, openPage, shippedDistDir, distDir } from './lib.mjs';
 
 // The C functions the app's JS glue exports to web/main.js (Module["_name"]: the wasm's own
@@ -46,6 +47,29 @@ export const tests = [
       await noProblems(page, problems);
     } finally {
       await context?.close();
+      await server.close();
+    }
+  }],
+
+  // Every response body of a cold load of dist/index.html, each gzip'd at level 9 (as
+  // bench/web/bench.mjs measures the page), summed: at most 250 KB (KB = 1,024 bytes).
+  ['shipped page: a cold load of dist/ downloads at most 250 KB gzip', async ({ browser }) => {
+    const server = await serve(shippedDistDir());
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const bodies = [];
+      page.on('response', (r) => bodies.push(r.finished().then(() => r.body()).then((b) => [new URL(r.url()).pathname, b])));
+      await page.goto(server.url + 'index.html#v=2&mp=llama-3-8b');
+      await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 30000 });
+      const files = await Promise.all(bodies);
+      const gzipped = files.map(([name, body]) => [name, zlib.gzipSync(body, { level: 9 }).length]);
+      const total = gzipped.reduce((sum, [, n]) => sum + n, 0);
+      const names = gzipped.map(([name]) => name).join(' ');
+      assert(gzipped.some(([name]) => /\.wasm$/.test(name)) && gzipped.some(([name]) => /\.ttf$/.test(name)), `responses: ${names}`);
+      assert(total <= 250 * 1024, `the page downloads ${(total / 1024).toFixed(1)} KB gzip (> 250 KB): ${gzipped.map(([n, b]) => `${n} ${b}`).join(', ')}`);
+    } finally {
+      await context.close();
       await server.close();
     }
   }],

@@ -76,6 +76,21 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_item_rect(const char* name) { ret
 
 EMSCRIPTEN_KEEPALIVE double vramcalc_test_frame_count() { return double(frames_drawn()); }
 
+// The 15 px body and bold fonts (bold is the body face widened, widgets.cpp), in pixels at their
+// rasterised size: {"body":{"size_px","digits_px": width of "0123456789","l_ink_px": width of
+// the glyph 'l' in the atlas},"bold":{…}}.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_fonts() {
+    json out = json::object();
+    for (const auto& [name, font] : {std::pair{"body", fonts().body}, std::pair{"bold", fonts().bold}}) {
+        if (!font) continue;
+        const ImFontGlyph* l = font->FindGlyphNoFallback('l');
+        out[name] = {{"size_px", font->FontSize},
+                     {"digits_px", font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, "0123456789").x},
+                     {"l_ink_px", l ? l->X1 - l->X0 : 0.0f}};
+    }
+    return give(out.dump());
+}
+
 // {"css":[w,h],"backing":[w,h],"ratio":r,"embed":bool,"shaders":bool,"parallel_compile":bool,"banner":bool}
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_layout() {
     CanvasLayout c = canvas_layout();

@@ -240,11 +240,12 @@ bool fonts_available() {
 
 namespace {
 
-// Bold is the regular face widened: DejaVu Sans Bold's stems are 174/2048 em wider than the
-// regular face's ('l': 358 vs 184 units) and its advances ~0.07 em wider ('n': 1458 vs 1298), so
-// the page ships one font file. Units: em, times the rasterised pixel size.
-constexpr float bold_stem_gain_em = 174.0f / 2048.0f;
-constexpr float bold_advance_gain_em = 0.07f;
+// Bold is the regular face widened, so the page ships one font file: DejaVu Sans Bold's stems are
+// 174 font units wider than the regular face's ('l': 358 vs 184) and its advances 128 wider (mean
+// over printable ASCII). ImGui sizes a font by ascent − descent, 1901 + 483 = 2384 units in both
+// faces: these are fractions of the pixel size.
+constexpr float bold_stem_gain = 174.0f / 2384.0f;
+constexpr float bold_advance_gain = 128.0f / 2384.0f;
 
 // Widens every glyph of `font` by `px` pixels to the right in the atlas (each texel: the maximum
 // of the px texels to its left, the last one weighted by the fraction), as simulated bold does.
@@ -282,7 +283,7 @@ void build_fonts(float ratio) {
     if (!fonts_available()) return;
     io.Fonts->Clear();
     const float largest_bold_px = std::round(26 * ratio);
-    io.Fonts->TexGlyphPadding = 1 + int(std::ceil(bold_stem_gain_em * largest_bold_px));
+    io.Fonts->TexGlyphPadding = 1 + int(std::ceil(bold_stem_gain * largest_bold_px));
     std::vector<std::pair<ImFont*, float>> bold_fonts;
     auto add = [&](float size, bool bold, const ImWchar* ranges = glyph_ranges) -> ImFont* {
         const float px = std::round(size * ratio);
@@ -291,9 +292,9 @@ void build_fonts(float ratio) {
         cfg.OversampleH = 1;  // glyphs land on whole pixels: crisp, and a smaller, faster atlas
         cfg.PixelSnapH = true;
         cfg.OversampleV = 1;
-        if (bold) cfg.GlyphExtraSpacing.x = std::round(bold_advance_gain_em * px);
+        if (bold) cfg.GlyphExtraSpacing.x = std::round(bold_advance_gain * px);
         ImFont* font = io.Fonts->AddFontFromMemoryTTF(font_regular.data(), int(font_regular.size()), px, &cfg, ranges);
-        if (bold) bold_fonts.emplace_back(font, bold_stem_gain_em * px);
+        if (bold) bold_fonts.emplace_back(font, bold_stem_gain * px);
         return font;
     };
     the_fonts.body = add(15, false);

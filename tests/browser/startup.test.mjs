@@ -198,6 +198,17 @@ export const tests = [
     let opened = await openPage(browser, url, { route: failing((name, n) => n === 1) });
     await settle(opened.page);
     assert(fontRequests.regular === 2 && !fontRequests.other, `font requests: ${JSON.stringify(fontRequests)}`);
+    // Bold is the regular face widened as DejaVu Sans Bold is wider (the fonts' own data; ImGui's
+    // 15 px = ascent − descent = 2384 units): digits advance 1425 vs 1303 units (ten: 89.7 vs
+    // 82.0 px), the stem of 'l' is 358 vs 184 units (+1.1 px). Whole-pixel advances (PixelSnapH)
+    // keep both within 6 % of the fonts' widths.
+    const widths = await opened.page.evaluate(() => window.vramcalcTest.fonts());
+    const { body, bold } = widths;
+    assert(body.size_px === 15 && bold.size_px === 15, `font sizes: ${JSON.stringify(widths)}`);
+    assert(Math.abs(body.digits_px / 82.0 - 1) < 0.06 && Math.abs(bold.digits_px / 89.7 - 1) < 0.06,
+      `ten digits: regular ${body.digits_px} px (DejaVu Sans: 82.0), bold ${bold.digits_px} px (DejaVu Sans Bold: 89.7)`);
+    assert(bold.l_ink_px - body.l_ink_px >= 1 && bold.l_ink_px - body.l_ink_px <= 2,
+      `'l' ink: regular ${body.l_ink_px} px, bold ${bold.l_ink_px} px (DejaVu Sans Bold: +1.1 px)`);
     assert((await opened.page.evaluate(() => window.vramcalcTest.frameCount())) > 0, 'no canvas frame');
     assert(networkOnly(opened.problems).length === 0, networkOnly(opened.problems).join(' | '));
     await opened.context.close();

@@ -15,9 +15,22 @@
 
 namespace {
 
+// The CLI's switches (cli.cpp): options that take no value. Every other "--option" without an
+// inline "=value" takes the next argument as its value, whatever it looks like ("--gpu --json").
+bool is_switch(const std::string& arg) {
+    for (const char* s : {"--help", "--json", "--gb", "--explain", "--markdown", "--print-link", "--plan",
+                          "--list-presets", "--list-fields"})
+        if (arg == s) return true;
+    return false;
+}
+
+// Whether `flag` is given as an option, not as another option's value: the arguments are read in
+// order as the CLI reads them.
 bool has(const std::vector<std::string>& args, const char* flag) {
-    for (const auto& a : args)
-        if (a == flag) return true;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == flag) return true;
+        if (args[i].starts_with("--") && args[i].find('=') == std::string::npos && !is_switch(args[i])) ++i;
+    }
     return false;
 }
 
@@ -72,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::check_accepted(decoded.scenario);
         out = out.substr(out.find('\n') + 1);
     }
-    // --json output (unless "--json" was another flag's value, as in --name --json): one document.
+    // --json output (when it is a document: a plan or an estimate): one document.
     if (has(args, "--json") && out.starts_with("{")) {
         nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
         FUZZ_CHECK(!j.is_discarded(), "--json output is not one JSON document: " + codec::printable(out, 400));

@@ -15,8 +15,13 @@
 
 namespace {
 
-// The CLI's switches (cli.cpp): options that take no value. Every other "--option" without an
-// inline "=value" takes the next argument as its value, whatever it looks like ("--gpu --json").
+bool has(const std::vector<std::string>& args, const char* flag) {
+    for (const auto& a : args)
+        if (a == flag) return true;
+    return false;
+}
+
+// The CLI's switches (cli.cpp): options that take no value.
 bool is_switch(const std::string& arg) {
     for (const char* s : {"--help", "--json", "--gb", "--explain", "--markdown", "--print-link", "--plan",
                           "--list-presets", "--list-fields"})
@@ -24,12 +29,17 @@ bool is_switch(const std::string& arg) {
     return false;
 }
 
-// Whether `flag` is given as an option, not as another option's value: the arguments are read in
-// order as the CLI reads them.
-bool has(const std::vector<std::string>& args, const char* flag) {
+// Whether `flag` is certainly read as an option, not as another option's value ("--gpu
+// --print-link" names a GPU): some occurrence comes first, or after an argument that cannot take
+// it as its value (a word, which is itself a value or an error, an "--option=value" or a switch).
+// After an other "--option" it is left undecided (a field flag takes it; an unknown option or a
+// boolean flag does not), and the checks that need it are skipped.
+bool read_as_option(const std::vector<std::string>& args, const char* flag) {
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == flag) return true;
-        if (args[i].starts_with("--") && args[i].find('=') == std::string::npos && !is_switch(args[i])) ++i;
+        if (args[i] != flag) continue;
+        if (i == 0) return true;
+        const std::string& before = args[i - 1];
+        if (!before.starts_with("--") || before.find('=') != std::string::npos || is_switch(before)) return true;
     }
     return false;
 }
@@ -75,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (listing) return 0;
 
     std::string out = r.out;
-    if (r.exit_code == cli::exit_ok && has(args, "--print-link")) {
+    if (r.exit_code == cli::exit_ok && read_as_option(args, "--print-link")) {
         // The first line is the link: --link must take it back, to the same link.
         std::string link = out.substr(0, out.find('\n'));
         auto decoded = codec::decode_link(link);
@@ -85,7 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::check_accepted(decoded.scenario);
         out = out.substr(out.find('\n') + 1);
     }
-    // --json output (when it is a document: a plan or an estimate): one document.
+    // --json output (unless "--json" was another flag's value, as in --name --json): one document.
     if (has(args, "--json") && out.starts_with("{")) {
         nlohmann::json j = nlohmann::json::parse(out, nullptr, false);
         FUZZ_CHECK(!j.is_discarded(), "--json output is not one JSON document: " + codec::printable(out, 400));

@@ -1,5 +1,5 @@
 // vramcalc page glue (ES module, no inline script: runs under CSP script-src 'self' 'wasm-unsafe-eval').
-// Fetches the fonts in parallel with the wasm, starts the app (numbers first, then the canvas),
+// Fetches the font in parallel with the wasm, starts the app (numbers first, then the canvas),
 // owns the on-demand frame loop (a frame is drawn only after input, resize or zoom), keeps the DOM
 // layer (dom.js) in step with each frame, imports pasted / dropped / picked / fetched configs, sizes
 // an embed to its content for the host page (vramcalc-embed.js), and exposes window.vramcalcTest.
@@ -12,7 +12,7 @@ const uiRoot = document.getElementById('ui');
 // The one font file (bold is drawn from it) is fetched once more if the first try fails: the
 // page has no built-in font.
 const fetchFont = (url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : null)).catch(() => null);
-const fonts = fetchFont('vramcalc-sans.ttf').then((bytes) => bytes || fetchFont('vramcalc-sans.ttf')).then((bytes) => [bytes]);
+const font = fetchFont('vramcalc-sans.ttf').then((bytes) => bytes || fetchFont('vramcalc-sans.ttf'));
 const embedded = document.body.dataset.mode === 'embed' || /(^|[#&])embed=1(&|$)/.test(location.hash);
 document.documentElement.classList.toggle('embedded', embedded);
 
@@ -149,7 +149,7 @@ async function start() {
   Module.vramcalcRequestFrame = requestFrame;
   await numbersShown();
   performance.mark('vramcalc-numbers-shown');
-  Module.vramcalcFonts = await fonts;
+  Module.vramcalcFont = await font;
   if (!Module._vramcalc_start_gl()) {
     document.documentElement.classList.remove('ready');
     return;

@@ -110,13 +110,13 @@ EM_JS(void, js_mark_first_frame, (), {
 
 EM_JS(void, js_mark, (const char* name), { performance.mark(UTF8ToString(name)); });
 
-EM_JS(int, js_font_length, (int index), {
-    const f = Module['vramcalcFonts'];
-    return f && f[index] ? f[index].byteLength : 0;
+EM_JS(int, js_font_length, (), {
+    const f = Module['vramcalcFont'];
+    return f ? f.byteLength : 0;
 });
 
-EM_JS(void, js_font_copy, (int index, unsigned char* dst), {
-    HEAPU8.set(new Uint8Array(Module['vramcalcFonts'][index]), dst);
+EM_JS(void, js_font_copy, (unsigned char* dst), {
+    HEAPU8.set(new Uint8Array(Module['vramcalcFont']), dst);
 });
 
 std::string take(char* p) {
@@ -152,10 +152,10 @@ void set_status_note(const std::string& text) { js_set_text("status", text.c_str
 void request_frame() { js_request_frame(); }
 void mark_first_frame() { js_mark_first_frame(); }
 void mark(const char* name) { js_mark(name); }
-std::vector<unsigned char> font_bytes(int index) {
-    int n = js_font_length(index);
+std::vector<unsigned char> font_bytes() {
+    int n = js_font_length();
     std::vector<unsigned char> out(n > 0 ? std::size_t(n) : 0);
-    if (n > 0) js_font_copy(index, out.data());
+    if (n > 0) js_font_copy(out.data());
     return out;
 }
 

@@ -30,6 +30,6 @@ void set_status_note(const std::string& text);   // the visible DOM status line 
 void request_frame();             // schedule one animation frame (the loop is on demand)
 void mark_first_frame();
 void mark(const char* name);     // performance.mark (start-up breakdown in the bench)
-std::vector<unsigned char> font_bytes(int index);  // fonts fetched by main.js (empty if missing)
+std::vector<unsigned char> font_bytes();  // the font fetched by main.js (empty if missing)
 
 }  // namespace vramcalc::app::web

@@ -232,7 +232,7 @@ void set_light_theme(bool light) {
 
 bool fonts_available() {
     if (!font_bytes_loaded) {
-        font_regular = web::font_bytes(0);
+        font_regular = web::font_bytes();
         font_bytes_loaded = true;
     }
     return !font_regular.empty();

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "core/fields.hpp"
 #include "core/memory_model.hpp"
 #include "core/outputs.hpp"

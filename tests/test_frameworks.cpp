@@ -44,7 +44,7 @@ TEST_CASE("profiles set what their stack fixes and leave layout choices alone") 
     CHECK(s.parallel.zero3_live_params == 0);
 }
 
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "codec/link.hpp"
 
 TEST_CASE("a framework travels in links and JSON like a preset: its profile, then the fields that differ") {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "codec/import_hf.hpp"
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "core/estimate.hpp"
 #include "core/presets.hpp"
 

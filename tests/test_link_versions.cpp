@@ -11,7 +11,7 @@
 #include <string>
 
 #include "codec/codec.hpp"
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "core/fields.hpp"
 #include "core/presets.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "app.hpp"
 #include "codec/field_text.hpp"
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "core/analysis.hpp"
 #include "fitmap.hpp"
 #include "gfx.hpp"

@@ -11,7 +11,7 @@
 #pragma once
 
 #include "codec/field_text.hpp"
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "codec/link.hpp"
 #include "codec/view.hpp"
 #include "codec/numbers.hpp"

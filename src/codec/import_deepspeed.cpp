@@ -6,7 +6,7 @@
 #include <cmath>
 #include <optional>
 
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "codec/numbers.hpp"
 #include "codec/text.hpp"
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <optional>
 
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "codec/text.hpp"
 #include "core/presets.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 #include "codec/link.hpp"
 #include "core/fields.hpp"
 

@@ -1,5 +1,5 @@
 // libFuzzer target: scenario_from_fields, the JS API's typed decoding path, against the JSON path it
-// must equal (codec/json.hpp): the fuzzer picks fields, values of each field's type (what the
+// must equal (codec/scenario_json.hpp): the fuzzer picks fields, values of each field's type (what the
 // wrapper sends; anything else goes as JSON) and a model preset; the same object is built as JSON.
 // Both decoders must give the same scenario, issues and notes, in the same order.
 #include <fuzzer/FuzzedDataProvider.h>

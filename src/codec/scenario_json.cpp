@@ -1,4 +1,4 @@
-#include "codec/json.hpp"
+#include "codec/scenario_json.hpp"
 
 #include <algorithm>
 #include <cstdint>

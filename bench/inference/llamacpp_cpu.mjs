@@ -103,13 +103,13 @@ function parseContextLines(lines) {
 }
 
 // llama.cpp's own KV sizing, written out to compare with what it printed:
-// cells · layers · (n_embd_k_gqa · bytes(K) + n_embd_v_gqa · bytes(V)) per cache.
+// cells · streams · layers · (n_embd_k_gqa · bytes(K) + n_embd_v_gqa · bytes(V)) per cache.
 function kvFormulaCheck(parsed, model) {
     return parsed.kv_caches.map((c) => {
         const perCell = model.n_embd_k_gqa * KV_TYPE_BYTES[c.k_type.toUpperCase()] +
             model.n_embd_v_gqa * KV_TYPE_BYTES[c.v_type.toUpperCase()];
-        const formula = c.cells * c.layers * perCell;
-        return {cache: c.cache ?? "all", cells: c.cells, layers: c.layers, formula_bytes: formula,
+        const formula = c.cells * c.streams * c.layers * perCell;
+        return {cache: c.cache ?? "all", cells: c.cells, streams: c.streams, layers: c.layers, formula_bytes: formula,
             printed_total_within_rounding: formula >= c.total.bytes_min - 1 && formula <= c.total.bytes_max + 1};
     });
 }
@@ -129,33 +129,40 @@ function computeFromBreakdown(total, parsed, model, compute4dp) {
 function gridFor(stem) {
     const quick = Boolean(args.quick);
     if (stem === "llama-gqa-F16")
-        return grid(quick ? [2048] : [512, 1000, 2048, 3000, 8192], [512, 2048], KV_ALL, [false, true]);
+        return [...grid(quick ? [2048] : [512, 1000, 2048, 3000, 8192], [512, 2048], KV_ALL, [false, true]),
+            ...grid([8192], [512], ["F16/F16"], [false, true], {sequences: [2, 4]})];
+    if (stem === "gemma3-F16")
+        return [...grid(quick ? [2048] : [512, 2048, 8192], [512, 2048], ["F16/F16", "Q8_0/Q8_0"], [false, true]),
+            ...grid([8192], [512], ["F16/F16"], [false, true], {swaFullCache: [true]})];
     if (stem.startsWith("llama-gqa") || stem.endsWith("Q8_0") || stem.endsWith("Q4_0"))
         return grid([2048], [512], ["F16/F16"], [false, true]);
     return grid(quick ? [2048] : [512, 2048, 8192], [512, 2048], ["F16/F16", "Q8_0/Q8_0"], [false, true]);
 }
 
-function grid(contexts, batches, kvTypes, flash) {
+function grid(contexts, batches, kvTypes, flash, extra = {}) {
     const out = [];
     for (const contextSize of contexts)
         for (const batchSize of batches)
             for (const kvType of kvTypes)
                 for (const flashAttention of flash)
-                    out.push({contextSize, batchSize, kvType, flashAttention});
+                    for (const sequences of extra.sequences ?? [1])
+                        for (const swaFullCache of extra.swaFullCache ?? [false])
+                            out.push({contextSize, batchSize, kvType, flashAttention, sequences, swaFullCache});
     return out;
 }
 
 async function measureContext(model, settings, modelInfo) {
     const [kType, vType] = settings.kvType.split("/");
     const created = await capture(() => model.createContext({
-        contextSize: settings.contextSize, batchSize: settings.batchSize, sequences: 1,
-        flashAttention: settings.flashAttention, experimentalKvCacheKeyType: kType,
+        contextSize: settings.contextSize, batchSize: settings.batchSize, sequences: settings.sequences,
+        swaFullCache: settings.swaFullCache, flashAttention: settings.flashAttention, experimentalKvCacheKeyType: kType,
         experimentalKvCacheValueType: vType, ignoreMemorySafetyChecks: true, threads: 1,
         failedCreationRemedy: false,
     }));
     const run = {settings: {n_ctx_requested: settings.contextSize, n_batch_requested: settings.batchSize,
         n_ubatch_requested: settings.batchSize, kv_cache_type_k: kType, kv_cache_type_v: vType,
-        flash_attention: settings.flashAttention, sequences: 1}};
+        flash_attention: settings.flashAttention, sequences: settings.sequences,
+        swa_full_cache: settings.swaFullCache}};
     if (created.error) {
         return {...run, error: created.error, log_tail: created.lines.slice(-6)};
     }
@@ -233,7 +240,11 @@ for (const stem of stems) {
     }
     if (!args["no-speed"]) {
         try {
-            entry.decode_speed = await measureDecode(model, 128, 65);
+            const repeats = [];
+            for (let i = 0; i < 3; i++) repeats.push(await measureDecode(model, 128, 65));
+            const median = (key) => repeats.map((r) => r[key]).sort((x, y) => x - y)[1];
+            entry.decode_speed = {median_of: 3, llama_perf_decode_tokens_per_s: median("llama_perf_decode_tokens_per_s"),
+                llama_perf_prompt_tokens_per_s: median("llama_perf_prompt_tokens_per_s"), repeats};
         } catch (e) {
             entry.decode_speed = {error: String(e?.message ?? e)};
         }

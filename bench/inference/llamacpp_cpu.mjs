@@ -179,11 +179,11 @@ async function measureContext(model, settings, modelInfo) {
         ...computeFromBreakdown(breakdown.cpuRam, parsed, modelInfo, exactCompute.at(-1))};
 }
 
-async function measureDecode(model, promptTokens, genTokens) {
+async function measureDecode(model, vocabSize, promptTokens, genTokens) {
     const context = await model.createContext({contextSize: 2048, batchSize: 512, sequences: 1,
         flashAttention: false, performanceTracking: true, ignoreMemorySafetyChecks: true, threads: DECODE_THREADS});
     const sequence = context.getSequence();
-    const prompt = Array.from({length: promptTokens}, (_, i) => 300 + (i * 7919) % 20000);
+    const prompt = Array.from({length: promptTokens}, (_, i) => 300 + (i * 7919) % (Math.min(vocabSize, 32000) - 300));
     const t0 = performance.now();
     let first = null, count = 0;
     for await (const token of sequence.evaluate(prompt, {temperature: 0})) {
@@ -241,7 +241,7 @@ for (const stem of stems) {
     if (!args["no-speed"]) {
         try {
             const repeats = [];
-            for (let i = 0; i < 3; i++) repeats.push(await measureDecode(model, 128, 65));
+            for (let i = 0; i < 3; i++) repeats.push(await measureDecode(model, info.spec.n_vocab, 128, 65));
             const median = (key) => repeats.map((r) => r[key]).sort((x, y) => x - y)[1];
             entry.decode_speed = {median_of: 3, llama_perf_decode_tokens_per_s: median("llama_perf_decode_tokens_per_s"),
                 llama_perf_prompt_tokens_per_s: median("llama_perf_prompt_tokens_per_s"), repeats};

@@ -172,11 +172,19 @@ MODELS = {
                    tied_embeddings=True),
     "mixtral": dict(arch="llama", n_layer=4, n_embd=512, n_head=8, n_head_kv=2, n_ff=1376, n_vocab=32000,
                     n_expert=4, n_expert_used=2),
+    # the same llama with one dimension changed, to separate the terms of the compute buffer
+    "llama-v8k": dict(arch="llama", n_layer=4, n_embd=512, n_head=8, n_head_kv=2, n_ff=1376, n_vocab=8192),
+    "llama-v128k": dict(arch="llama", n_layer=4, n_embd=512, n_head=8, n_head_kv=2, n_ff=1376, n_vocab=128256,
+                        tied_embeddings=True),
+    "llama-h1024": dict(arch="llama", n_layer=4, n_embd=1024, n_head=16, n_head_kv=4, n_ff=2816, n_vocab=32000),
+    "gemma2": dict(arch="gemma2", n_layer=4, n_embd=512, n_head=8, n_head_kv=4, head_dim=128, n_ff=1376,
+                   n_vocab=32000, post_norms=True, sliding_window=1024, swa_pattern=2, tied_embeddings=True),
 }
 # which (model, weight type) files to write: the GQA llama in every type, the others in F16 (+Q8_0 MoE)
 FILES = [("llama-gqa", t) for t in ("F32", "F16", "Q8_0", "Q4_0")] + [
     ("llama-mha", "F16"), ("qwen2", "F16"), ("qwen3", "F16"), ("gemma3", "F16"),
-    ("gemma3", "Q8_0"), ("mixtral", "F16"), ("mixtral", "Q4_0")]
+    ("gemma3", "Q8_0"), ("mixtral", "F16"), ("mixtral", "Q4_0"), ("gemma2", "F16"),
+    ("llama-v8k", "F16"), ("llama-v128k", "Q8_0"), ("llama-h1024", "F16")]
 
 
 def model_metadata(name, spec, weight_type):

@@ -218,6 +218,17 @@ const results = {
     generated_utc: new Date().toISOString(), models: [],
 };
 
+// One line per run keeps the file reviewable; still plain JSON.
+function serialize(doc) {
+    const {models, ...top} = doc;
+    const topText = Object.entries(top).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)}`);
+    const modelText = models.map(({runs = [], ...rest}) => {
+        const runText = runs.map((run) => "    " + JSON.stringify(run)).join(",\n");
+        return `  {${JSON.stringify(rest).slice(1, -1)},\n   "runs": [\n${runText}\n   ]}`;
+    });
+    return `{\n${topText.join(",\n")},\n "models": [\n${modelText.join(",\n")}\n ]\n}\n`;
+}
+
 const stems = Object.keys(manifest).filter((s) => !args.only || String(args.only).split(",").includes(s));
 for (const stem of stems) {
     const info = manifest[stem];
@@ -252,7 +263,7 @@ for (const stem of stems) {
     }
     await model.dispose();
     results.models.push(entry);
-    fs.writeFileSync(outFile, JSON.stringify(results, null, 1) + "\n");
+    fs.writeFileSync(outFile, serialize(results));
 }
-fs.writeFileSync(outFile, JSON.stringify(results, null, 1) + "\n");
+fs.writeFileSync(outFile, serialize(results));
 console.log("wrote", outFile);

@@ -49,10 +49,11 @@ inline std::string read_text(const std::filesystem::path& path) {
     return ss.str();
 }
 
-// Measured step seconds from a published tokens/s figure: step = B·s / rate (per GPU: / N as well).
-inline double step_from_tokens_per_second(const std::string& metric, double value, const Scenario& sc) {
+// Measured step seconds from a published tokens/s figure: step = B·s / rate (per GPU: / N as well, N the
+// published GPU count, which differs from the scenario's where it cannot state context parallelism).
+inline double step_from_tokens_per_second(const std::string& metric, double value, double gpus, const Scenario& sc) {
     double tokens = double(resolve_layout(sc).global_batch_size) * double(sc.training.seq_len);
-    if (metric == "tokens_per_second_per_gpu") return tokens / (double(sc.parallel.num_gpus) * value);
+    if (metric == "tokens_per_second_per_gpu") return tokens / (gpus * value);
     if (metric == "tokens_per_second") return tokens / value;
     return NAN;
 }
@@ -91,7 +92,8 @@ inline std::vector<Case> load(const std::filesystem::path& dir, std::vector<std:
                 double flops = source_flops(measured.at("flops_formula").get<std::string>(), k.scenario);
                 k.measured_step_seconds = flops / (double(k.scenario.parallel.num_gpus) * value * 1e12);
             } else if (decoded.issues.empty()) {
-                k.measured_step_seconds = step_from_tokens_per_second(metric, value, k.scenario);
+                double gpus = measured.value("gpus", double(k.scenario.parallel.num_gpus));
+                k.measured_step_seconds = step_from_tokens_per_second(metric, value, gpus, k.scenario);
             }
             if (!(k.measured_step_seconds > 0)) problems.push_back(k.id + ": no measured step time");
             out.push_back(std::move(k));

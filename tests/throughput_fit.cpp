@@ -35,6 +35,7 @@ void print_regime(const Regime& r) {
 void print_reported(const std::filesystem::path& dir) {
     std::vector<std::string> problems;
     auto cases = throughput_cases::load(dir, problems, true);
+    for (const auto& p : problems) std::printf("problem: %s\n", p.c_str());
     std::printf("\n## Reported, not asserted\n\n| case | set | measured s/step | predicted s/step | error |\n"
                 "|---|---|---:|---:|---:|\n");
     Regime regimes[] = {{"fit"}, {"held-out"}, {"one node"}, {"several nodes"}, {">= 16k tokens"},

@@ -318,9 +318,8 @@ export function createDomLayer({ root, canvas, module, wake }) {
     const p = module._vramcalc_dom_take();
     if (p) unapplied = module.UTF8ToString(p);
     if (unapplied) {
-      const text = unapplied;
-      applyStructure(JSON.parse(text));
-      if (unapplied === text) unapplied = '';
+      applyStructure(JSON.parse(unapplied));
+      unapplied = '';  // not reached when it throws
     }
     if (resync.size) {
       for (const id of resync) {

@@ -217,8 +217,8 @@ bool same_scenario(const Scenario& a, const Scenario& b) {
 
 }  // namespace
 
-TEST_CASE("v1: the defaults, with and without v=1") {
-    for (const char* link : {"v=1", "", "#v=1", "#"}) {
+TEST_CASE("v1: the defaults, with v=1") {
+    for (const char* link : {"v=1", "#v=1", "v=1&theme=dark"}) {
         INFO(link);
         auto r = codec::decode_link(link);
         CHECK(r.ok());
@@ -231,6 +231,43 @@ TEST_CASE("v1: the defaults, with and without v=1") {
         CHECK(r.scenario.hardware.peak_tflops == 312);
         CHECK(r.scenario.hardware.achieved_tflops == 150);
         CHECK(r.scenario.hardware.price_per_gpu_hour == 1.8);
+    }
+}
+
+// Issue 21: the bare page (no fragment) decoded as version 1, so it computed without the CUDA
+// context and allocator reserve that `v=2`, the CLI's defaults and the JS API's defaultScenario()
+// count (Llama-3.1-8B on 8 × H100, ZeRO-3, s = 4,500: 78.9 GiB "fits" bare, 83.2 GiB "does not fit"
+// as a link). A fragment that names no scenario key is today's defaults; one that names any key
+// and no `v` still reads as version 1 (the next test case).
+TEST_CASE("the bare page, an empty fragment and view keys alone are today's defaults, as v=2 is") {
+    const Scenario today{};
+    for (const char* link : {"", "#", "v=2", "#v=2", "theme=dark", "#embed=1&units=gb", "&&", "#embed"}) {
+        INFO("'" << link << "'");
+        auto r = codec::decode_link(link);
+        CHECK(r.ok());
+        CHECK(r.notes.empty());
+        CHECK(same_scenario(r.scenario, today));
+        check_pinned_fields(2, r.scenario);
+        // Re-encoded it is the bare current link: no "ctx=0&alloc=0" carried into copied links.
+        CHECK(codec::encode_link(r.scenario) == "v=2");
+    }
+    // Today's defaults (scenario.hpp) are the v2 pins: 0.5 GiB CUDA context, 5 % allocator reserve.
+    CHECK(today.hardware.cuda_context_gib == 0.5);
+    CHECK(today.hardware.allocator_overhead == 0.05);
+    // A fragment of nothing but malformed items is reported, on today's defaults.
+    auto malformed = codec::decode_link("%zz");
+    CHECK_FALSE(malformed.ok());
+    CHECK(same_scenario(malformed.scenario, today));
+}
+
+TEST_CASE("v1: a link that names a field and no v is version 1, as every earlier link without v") {
+    for (const char* link : {"L=40", "mp=gpt2", "gpu=B200", "b=2&theme=dark", "units=gb&z=3"}) {
+        INFO(link);
+        auto r = codec::decode_link(link);
+        auto v1 = codec::decode_link(std::string("v=1&") + link);
+        CHECK(same_scenario(r.scenario, v1.scenario));
+        CHECK(r.scenario.hardware.cuda_context_gib == 0);
+        CHECK(r.scenario.hardware.allocator_overhead == 0);
     }
 }
 

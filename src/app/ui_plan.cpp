@@ -190,7 +190,9 @@ void scaling_chart(App& app, float width, float height) {
     for (const auto& p : pts)
         if (p.found) top = std::max(top, p.step_seconds);
     if (top <= 0) {
-        small_note("No layout fits at any of these GPU counts.");
+        const char* none = "No layout fits at any of these GPU counts.";
+        small_note(none);
+        dom::add({"plan:scaling_none", dom::Role::text, none});
         return;
     }
     const double step = nice_step(top, 4);  // about 4 round ticks
@@ -307,8 +309,10 @@ void draw_plan(App& app) {
     section_title("Plan: fastest layouts", ImGui::GetContentRegionAvail().x > 480 ? hint.c_str() : nullptr);
     const float avail = ImGui::GetContentRegionAvail().x;
     if (r.plans.empty()) {
-        wrapped_coloured(palette().bad, "No layout fits in memory: add GPUs, use a GPU with more memory, or lower the "
-                                        "global batch or sequence length.");
+        const char* none = "No layout fits in memory: add GPUs, use a GPU with more memory, or lower the global batch "
+                           "or sequence length.";
+        wrapped_coloured(palette().bad, none);
+        dom::add({"plan:none", dom::Role::text, none});  // for screen readers too, not only drawn
     } else {
         plan_table(app, avail);
     }

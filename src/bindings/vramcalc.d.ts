@@ -215,7 +215,7 @@ export interface Issue {
   message: string;
 }
 
-/** The `Error` that {@link VramcalcApi.estimate} and {@link VramcalcApi.encodeLink} throw. */
+/** The `Error` that {@link VramcalcApi.estimate}, {@link VramcalcApi.plan} and {@link VramcalcApi.encodeLink} throw. */
 export interface ScenarioError extends Error {
   /** `"ScenarioError"`. */
   name: 'ScenarioError';

@@ -20,11 +20,36 @@ function isNode() {
     process.versions !== null && typeof process.versions.node === 'string';
 }
 
+// The text of something thrown, whatever it is (a revoked Proxy, a getter that throws again).
+function thrownText(e) {
+  try {
+    if (typeof e === 'object' && e !== null && typeof e.message === 'string') return e.message;
+    return String(e);
+  } catch {
+    return 'an error that cannot be read';
+  }
+}
+
+// Object.prototype.toString's tag ("Object", "Map"), or null when reading it throws (a revoked
+// Proxy, a Symbol.toStringTag getter that throws).
+function tagOf(value) {
+  try {
+    const tag = Object.prototype.toString.call(value).slice(8, -1);
+    return typeof tag === 'string' ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
 // A short, safe description of a JS value for messages ("the text \"abc\"", "NaN", "a function").
 function describe(value) {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
+  try {
+    if (Array.isArray(value)) return 'an array';
+  } catch {
+    return 'an object that cannot be read';  // a revoked Proxy
+  }
   switch (typeof value) {
     case 'string': {
       const shown = value.slice(0, 40).replace(/[\u0000-\u001f"]/g, '?');
@@ -36,14 +61,15 @@ function describe(value) {
     case 'function': return 'a function';
     case 'symbol': return 'a symbol';
     default: {
-      const tag = Object.prototype.toString.call(value).slice(8, -1);
-      return tag === 'Object' ? 'an object' : `a ${tag}`;
+      const tag = tagOf(value);
+      if (tag === null) return 'an object that cannot be read';
+      return tag === 'Object' ? 'an object' : `a ${printable(tag.slice(0, 40))}`;
     }
   }
 }
 
 function isPlainObject(value) {
-  return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
+  return typeof value === 'object' && value !== null && tagOf(value) === 'Object';
 }
 
 // Lone UTF-16 surrogates cannot be encoded as UTF-8: such strings must not reach the codec.
@@ -52,11 +78,39 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(^|[^\ud800-\udbff])[
 const wellFormed = (text) => !LONE_SURROGATE.test(text);
 const printable = (text) => text.replace(/[\ud800-\udfff]/g, '\ufffd');
 
+const documented = new WeakSet();  // the errors this module throws: ScenarioError, ImportError
+
 function scenarioError(issues) {
   const error = new Error(`invalid scenario: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
   error.name = 'ScenarioError';
   error.issues = issues;
+  documented.add(error);
   return error;
+}
+
+// What went wrong when something other than a documented error was thrown: the caller's own
+// getter or Proxy trap, or (never expected) the WebAssembly module.
+function unexpected(e) {
+  let inModule = false;
+  try {
+    inModule = typeof WebAssembly === 'object' && ((typeof WebAssembly.RuntimeError === 'function' &&
+      e instanceof WebAssembly.RuntimeError) || (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception));
+  } catch {
+    inModule = false;
+  }
+  return inModule ? `could not be processed (internal error in the WebAssembly module: ${thrownText(e)})`
+    : `could not be read (${thrownText(e)})`;
+}
+
+// Runs an API call that documents `make` (scenarioError or importError) as what it throws:
+// anything else thrown on the way becomes one, naming `field`.
+function guarded(make, field, run) {
+  try {
+    return run();
+  } catch (e) {
+    if (documented.has(e)) throw e;
+    throw make([{ field, message: unexpected(e) }]);
+  }
 }
 
 // estimate() results are built by buildEstimate (generated below) from what the module leaves
@@ -363,6 +417,7 @@ function importError(issues) {
   const error = new Error(`could not import the config: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
   error.name = 'ImportError';
   error.issues = issues;
+  documented.add(error);
   return error;
 }
 
@@ -407,6 +462,9 @@ export async function createVramcalc(options = {}) {
   const fieldsText = JSON.stringify(tables.fields);
   const modelPresetsText = JSON.stringify(tables.model_presets);
   const gpuPresetsText = JSON.stringify(tables.gpu_presets);
+  // Inputs longer than the codec reads are cut to just past its limit before they are copied into
+  // the module's memory (which never shrinks), so the codec refuses them by their length.
+  const { max_link_length: maxLinkLength, max_input_bytes: maxInputBytes } = tables.limits;
   const knownPaths = new Set(tables.fields.map((f) => f.path));
   knownPaths.add('model.preset');
   if (estimateLayout(tables) !== ESTIMATE_LAYOUT) {
@@ -442,6 +500,10 @@ export async function createVramcalc(options = {}) {
       const path = () => (key === undefined ? section : `${section}.${key}`);
       switch (typeof value) {
         case 'string':
+          if (value.length > maxInputBytes) {
+            issues.push({ field: path(), message: `is longer than ${maxInputBytes} characters; not read` });
+            return undefined;
+          }
           if (wellFormed(value)) return JSON.stringify(value);
           issues.push({ field: path(), message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' });
           return undefined;
@@ -492,6 +554,10 @@ export async function createVramcalc(options = {}) {
             if (v !== undefined) json += `${json ? ',' : ''}${k}:${v}`;
           }
           json = `{${json}}`;
+        } else if (sectionFields.has(section) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+          // A Map, a Date, a class instance: not a section's fields (the codec would read it as {}).
+          issues.push({ field: section, message: `must be an object (got ${describe(value)})` });
+          continue;
         } else {
           json = scalar(value, section);
           if (json === undefined) continue;
@@ -702,6 +768,10 @@ export async function createVramcalc(options = {}) {
     }
     const { text, issues } = serialize(scenario);
     if (text === null) return { ok: false, issues };
+    if (text.length > maxInputBytes) {
+      issues.push({ field: 'scenario', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` });
+      return { ok: false, issues };
+    }
     wasm._vramcalc_scenario_json(put(text), check);
     return { ok: true, issues };
   }
@@ -713,7 +783,9 @@ export async function createVramcalc(options = {}) {
     if (typeof text !== 'string') {
       throw importError([{ field: 'config', message: `must be the text of a JSON file (got ${describe(text)})` }]);
     }
-    if (!wellFormed(text)) {
+    if (text.length > maxInputBytes) {
+      text = text.slice(0, maxInputBytes + 1);  // UTF-8 has at least a byte per UTF-16 unit: still too large
+    } else if (!wellFormed(text)) {
       throw importError([{ field: 'config', message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' }]);
     }
     if (base !== undefined) {
@@ -728,80 +800,36 @@ export async function createVramcalc(options = {}) {
 
   const api = {
     estimate(scenario) {
-      // Decoded without the rules: vramcalc_estimate checks them (once, in the core's evaluate).
-      const { ok, issues } = load(scenario, 0);
-      if (!ok) throw scenarioError(issues);
-      const how = wasm._vramcalc_estimate();
-      if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
-      const h = wasm.HEAPF64;
-      const s = wasm._vramcalc_values() / 8;
-      const r = readTextPart(how, h, s);
-      if (issues.length > 0) throw scenarioError(issues);
-      return buildEstimate(h, s, texts, r);
+      return guarded(scenarioError, 'scenario', () => runEstimate(scenario));
     },
     validate(scenario) {
-      const { ok, issues } = load(scenario, 1);
-      if (!ok) return issues;
-      return merge(issues, JSON.parse(get(wasm._vramcalc_validate())));
+      try {
+        const { ok, issues } = load(scenario, 1);
+        if (!ok) return issues;
+        return merge(issues, JSON.parse(get(wasm._vramcalc_validate())));
+      } catch (e) {  // documented never to throw
+        return [{ field: 'scenario', message: unexpected(e) }];
+      }
     },
     plan(scenario, options = {}) {
-      const { ok, issues } = load(scenario, 1);
-      if (!ok) throw scenarioError(issues);
-      let optionsText;
-      if (options === undefined || options === null) {
-        optionsText = '{}';
-      } else if (!isPlainObject(options)) {
-        throw scenarioError([{ field: 'options', message: `must be an object (got ${describe(options)})` }]);
-      } else {
-        const bad = [];
-        const clean = Object.create(null);
-        for (const key of Object.keys(options)) {
-          const value = options[key];
-          if (key === 'hold') {
-            if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && wellFormed(v))) {
-              bad.push({ field: 'options.hold', message: `must be an array of field names (got ${describe(value)})` });
-            } else {
-              clean.hold = value.slice();
-            }
-          } else if (typeof value === 'number' && Number.isFinite(value)) {
-            clean[wellFormed(key) ? key : printable(key)] = value;
-          } else if (value !== undefined) {
-            bad.push({ field: `options.${printable(key)}`, message: `must be a finite number (got ${describe(value)})` });
-          }
-        }
-        if (bad.length > 0) throw scenarioError(merge(issues, bad));
-        optionsText = JSON.stringify(clean);
-      }
-      const result = JSON.parse(get(wasm._vramcalc_plan(put(optionsText))));
-      const all = merge(issues, result.errors || []);
-      if (all.length > 0) throw scenarioError(all);
-      return result;
+      return guarded(scenarioError, 'scenario', () => runPlan(scenario, options));
     },
     encodeLink(scenario) {
-      const { ok, issues } = load(scenario, 1);
-      if (!ok) throw scenarioError(issues);
-      const result = JSON.parse(get(wasm._vramcalc_encode_link()));
-      const all = merge(issues, result.errors || []);
-      if (all.length > 0) throw scenarioError(all);
-      return result.link;
+      return guarded(scenarioError, 'scenario', () => runEncodeLink(scenario));
     },
     decodeLink(fragment) {
-      if (typeof fragment !== 'string') {
-        return {
-          scenario: JSON.parse(defaultText),
-          issues: [{ field: 'link', message: `must be a string (got ${describe(fragment)}); using the defaults` }],
-          notes: [],
-        };
+      try {
+        return runDecodeLink(fragment);
+      } catch (e) {  // documented never to throw
+        return { scenario: JSON.parse(defaultText), issues: [{ field: 'link', message: `${unexpected(e)}; using the defaults` }],
+          notes: [] };
       }
-      // A whole URL is accepted too: only what follows the first '#' is the fragment.
-      const hash = fragment.indexOf('#');
-      return JSON.parse(get(wasm._vramcalc_decode_link(put(hash >= 0 ? fragment.slice(hash + 1) : fragment))));
     },
     importHfConfig(text, base) {
-      return importConfig(0, text, base);
+      return guarded(importError, 'config', () => importConfig(0, text, base));
     },
     importDeepSpeedConfig(text, base) {
-      return importConfig(1, text, base);
+      return guarded(importError, 'config', () => importConfig(1, text, base));
     },
     defaultScenario() {
       return JSON.parse(defaultText);
@@ -818,6 +846,81 @@ export async function createVramcalc(options = {}) {
     version: tables.version,
   };
   return Object.freeze(api);
+
+  function runEstimate(scenario) {
+    // Decoded without the rules: vramcalc_estimate checks them (once, in the core's evaluate).
+    const { ok, issues } = load(scenario, 0);
+    if (!ok) throw scenarioError(issues);
+    const how = wasm._vramcalc_estimate();
+    if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
+    const h = wasm.HEAPF64;
+    const s = wasm._vramcalc_values() / 8;
+    const r = readTextPart(how, h, s);
+    if (issues.length > 0) throw scenarioError(issues);
+    return buildEstimate(h, s, texts, r);
+  }
+
+  function runPlan(scenario, options) {
+    const { ok, issues } = load(scenario, 1);
+    if (!ok) throw scenarioError(issues);
+    let optionsText;
+    if (options === undefined || options === null) {
+      optionsText = '{}';
+    } else if (!isPlainObject(options)) {
+      throw scenarioError([{ field: 'options', message: `must be an object (got ${describe(options)})` }]);
+    } else {
+      const bad = [];
+      const clean = Object.create(null);
+      for (const key of Object.keys(options)) {
+        const value = options[key];
+        if (key === 'hold') {
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && wellFormed(v))) {
+            bad.push({ field: 'options.hold', message: `must be an array of field names (got ${describe(value)})` });
+          } else {
+            clean.hold = value.slice();
+          }
+        } else if (typeof value === 'number' && Number.isFinite(value)) {
+          clean[wellFormed(key) ? key : printable(key)] = value;
+        } else if (value !== undefined) {
+          bad.push({ field: `options.${printable(key)}`, message: `must be a finite number (got ${describe(value)})` });
+        }
+      }
+      if (bad.length > 0) throw scenarioError(merge(issues, bad));
+      optionsText = JSON.stringify(clean);
+      if (optionsText.length > maxInputBytes) {
+        throw scenarioError(merge(issues, [{ field: 'options', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` }]));
+      }
+    }
+    const result = JSON.parse(get(wasm._vramcalc_plan(put(optionsText))));
+    const all = merge(issues, result.errors || []);
+    if (all.length > 0) throw scenarioError(all);
+    return result;
+  }
+
+  function runEncodeLink(scenario) {
+    const { ok, issues } = load(scenario, 1);
+    if (!ok) throw scenarioError(issues);
+    const result = JSON.parse(get(wasm._vramcalc_encode_link()));
+    const all = merge(issues, result.errors || []);
+    if (all.length > 0) throw scenarioError(all);
+    return result.link;
+  }
+
+  function runDecodeLink(fragment) {
+    if (typeof fragment !== 'string') {
+      return {
+        scenario: JSON.parse(defaultText),
+        issues: [{ field: 'link', message: `must be a string (got ${describe(fragment)}); using the defaults` }],
+        notes: [],
+      };
+    }
+    // A whole URL is accepted too: only what follows the first '#' is the fragment. Two units past
+    // the limit are enough for the codec to refuse a longer one (it drops one more leading '#').
+    const hash = fragment.indexOf('#');
+    let text = hash >= 0 ? fragment.slice(hash + 1) : fragment;
+    if (text.length > maxLinkLength + 2) text = text.slice(0, maxLinkLength + 2);
+    return JSON.parse(get(wasm._vramcalc_decode_link(put(text))));
+  }
 }
 
 export default createVramcalc;

@@ -160,7 +160,8 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
     // Lightest first: none; then op-level and selective (each a part of a full forward); full last.
     const Recompute modes[] = {Recompute::none, Recompute::ops, Recompute::selective, Recompute::full};
 
-    for (std::int64_t t = 1; t <= n; ++t) {
+    // t divides the heads, so no more than them are tried (not every count up to N: 10^8 GPUs took seconds).
+    for (std::int64_t t = 1; t <= n && t <= m.num_heads; ++t) {
         if (!divides(t, n) || !divides(t, m.num_heads) || !divides(t, kv_heads) || !divides(t, ffn)) continue;
         if (!options.search_tensor && t != base.parallel.tensor) continue;
         for (std::int64_t p = 1; p <= n / t && p <= m.layers; ++p) {

@@ -228,10 +228,34 @@ for (const { link, scenario, check } of pinned) {
   });
 }
 
-test('a link without a version, and v=1, open link version 1\'s defaults', () => {
-  assert.deepStrictEqual(api.decodeLink('').scenario, V1_DEFAULTS);
+test('a link that names a field but no version, and v=1, open link version 1\'s defaults', () => {
   assert.deepStrictEqual(api.decodeLink('v=1').scenario, V1_DEFAULTS);
   assert.deepStrictEqual(api.decodeLink('L=40').scenario, withEdits({ model: { layers: 40 } }));
+  assert.deepStrictEqual(api.decodeLink('theme=dark&L=40').scenario, withEdits({ model: { layers: 40 } }));
+});
+
+test('issue 21.1: the bare page, decodeLink(\'\'), #v=2, the CLI\'s defaults and defaultScenario() are one scenario', () => {
+  // The empty fragment once opened version 1 (no CUDA context, no allocator reserve): 3.7–4 GiB per
+  // GPU less than a v=2 link of the same scenario.
+  const today = api.defaultScenario();
+  assert.equal(today.hardware.cuda_context_gib, 0.5);
+  assert.equal(today.hardware.allocator_overhead, 0.05);
+  for (const fragment of ['', '#', 'v=2', '#v=2', 'https://example.org/vramcalc/#', 'units=gb&theme=light', '#embed=1']) {
+    assert.deepStrictEqual(api.decodeLink(fragment), { scenario: today, issues: [], notes: [] }, JSON.stringify(fragment));
+  }
+  const expected = api.estimate(today).memory_per_gpu_bytes;
+  assert.deepStrictEqual(api.estimate(api.decodeLink('').scenario).memory_per_gpu_bytes, expected);
+  assert.equal(api.encodeLink(api.decodeLink('').scenario), 'v=2');  // no ctx=0&alloc=0 in copied links
+  // The CLI: no arguments, and --link '' (after a config, which the link replaces).
+  for (const link of ['', '#', 'v=2']) {
+    const { status, json } = cliJson({ model: { layers: 40 } }, ['--link', link]);
+    assert.equal(status, 0);
+    assert.deepStrictEqual(json.scenario, today, `--link '${link}'`);
+    assert.deepStrictEqual(json.memory_per_gpu_bytes, expected, `--link '${link}'`);
+  }
+  const plain = cliJson({});
+  assert.deepStrictEqual(plain.json.scenario, today);
+  assert.deepStrictEqual(plain.json.memory_per_gpu_bytes, expected);
 });
 
 test('a GPT-2 preset at the default 2,048 tokens: the sequence is lowered to its 1,024 positions, with a note', () => {
@@ -321,5 +345,5 @@ test('decodeLink never throws, whatever it is given', () => {
     assert.ok(Array.isArray(issues));
     if (typeof weird !== 'string') assert.equal(issues[0].field, 'link');
   }
-  assert.deepStrictEqual(api.decodeLink(''), { scenario: V1_DEFAULTS, issues: [], notes: [] });
+  assert.deepStrictEqual(api.decodeLink(''), { scenario: api.defaultScenario(), issues: [], notes: [] });
 });

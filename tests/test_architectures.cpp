@@ -178,6 +178,14 @@ TEST_CASE("exact totals of the presets of issue 24") {
     CHECK(total("phi-4") == 14659507200.0);
 }
 
+TEST_CASE("Jamba: a Mamba hybrid within its published rounding") {
+    // Hugging Face model page of ai21labs/Jamba-v0.1: 51.6B parameters; Jamba paper (arXiv:2403.19887)
+    // Table 1: 12B active. Only rounded figures are published.
+    CHECK(total("jamba-v0.1") == Approx(51.6e9).margin(0.05e9));
+    CHECK(counts_of(preset_model("jamba-v0.1")).active == Approx(12e9).margin(0.5e9));
+    CHECK(formulas::linear_layer_count(preset_model("jamba-v0.1")) == 28);  // 4 attention layers of 32
+}
+
 TEST_CASE("Llama 4: text model plus the vision encoder is the checkpoint's total") {
     // Llama4VisionModel (transformers modeling_llama4.py) with vision_config hidden 1408, 34 layers,
     // MLP 5632, patch 14 on 336 px (576 patches + class token), projector 4096 → text hidden 5120:
@@ -277,7 +285,7 @@ TEST_CASE("validation of the new fields names the field and the rule") {
     s.model.shared_expert_gate = true;
     CHECK(has_issue(s, "model.shared_expert_gate", "without shared experts"));
     // Every new preset is valid as the page applies it.
-    for (const char* id : {"qwen3-0.6b", "qwen3-30b-a3b", "qwen3-next-80b-a3b", "deepseek-v3", "gpt-oss-120b",
+    for (const char* id : {"qwen3-0.6b", "qwen3-30b-a3b", "qwen3-next-80b-a3b", "deepseek-v3", "gpt-oss-120b", "jamba-v0.1",
                            "gemma-3-27b", "llama-4-maverick", "mistral-small-3.1-24b"}) {
         Scenario p;
         apply_model_preset(p, id);
@@ -326,7 +334,7 @@ TEST_CASE("GPU presets of issue 24 carry datasheet memory and bandwidth") {
     // nvidia-smi totals in MiB / 1024; dense 16-bit TFLOP/s and GB/s from the datasheets named in presets.cpp.
     const Expected expected[] = {
         {"RTX-6000-Ada", 49140.0 / 1024, 364.2, 960}, {"RTX-PRO-6000", 97887.0 / 1024, 503.8, 1792},
-        {"H100-NVL", 95830.0 / 1024, 835, 3900},      {"H20", 97871.0 / 1024, 148, 4000},
+        {"H100-NVL", 95830.0 / 1024, 835.5, 3900},      {"H20", 97871.0 / 1024, 148, 4000},
         {"RTX-3090", 24576.0 / 1024, 71, 936},        {"RTX-4090", 24564.0 / 1024, 165.2, 1008},
         {"L4", 23034.0 / 1024, 121, 300},             {"L40S", 46068.0 / 1024, 362, 864},
         {"A10G", 23028.0 / 1024, 70, 600},            {"H200", 143771.0 / 1024, 989, 4800},

@@ -224,6 +224,21 @@ ModelConfig llama4(const char* name, std::int64_t experts, std::int64_t dense_la
     return m;
 }
 
+// Jamba v0.1 (AI21, arXiv:2403.19887): 32 layers of 4096, one attention layer per 8 (the others
+// Mamba, d_state 16, d_conv 4, expand 2), MoE (16 experts, top-2) in every other layer: the 16
+// dense layers are counted as leading ones (the same total), the attention layers as every 8th
+// (Jamba: offset 4; the same count). No positional encoding (counted as rope: no parameters).
+ModelConfig jamba() {
+    ModelConfig m = with_experts(llama("Jamba-v0.1", 32, 4096, 32, 8, 14336, 65536, 262144), 16, 2);
+    m.dense_layers = 16;
+    m.full_attention_interval = 8;
+    m.linear_attention = LinearAttention::mamba;
+    m.ssm_state_size = 16;
+    m.ssm_expand = 2;
+    m.linear_conv_kernel = 4;
+    return m;
+}
+
 constexpr const char* gpt2_source =
     "Radford et al. 2019, Language Models are Unsupervised Multitask Learners; exact count of the Hugging Face "
     "checkpoint (openai-community/gpt2*, config.json)";
@@ -266,8 +281,8 @@ constexpr const char* gemma3_source =
 constexpr const char* llama4_source =
     "Meta Llama 4 model card; text_config of the config.json of https://huggingface.co/meta-llama/";
 
-const std::array<ModelPreset, 69>& model_table() {
-    static const std::array<ModelPreset, 69> table = {{
+const std::array<ModelPreset, 70>& model_table() {
+    static const std::array<ModelPreset, 70> table = {{
         {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},
         {"gpt2-medium", gpt2("GPT-2 355M", 24, 1024, 16), 354823168, gpt2_source},
         {"gpt2-large", gpt2("GPT-2 774M", 36, 1280, 20), 774030080, gpt2_source},
@@ -397,6 +412,9 @@ const std::array<ModelPreset, 69>& model_table() {
          "Llama 4 Maverick (interleave_moe_layer_step 2); text model only: text_config of https://huggingface.co/"
          "meta-llama/Llama-4-Maverick-17B-128E/blob/main/config.json; the safetensors total 401,583,781,376 adds the "
          "871,932,416-parameter vision encoder"},
+        {"jamba-v0.1", jamba(), 0,
+         "Lieber et al. 2024, Jamba (arXiv:2403.19887): 52B total, 12B active; https://huggingface.co/ai21labs/"
+         "Jamba-v0.1/blob/main/config.json; transformers JambaMambaMixer shapes; Hugging Face: 51.6B parameters (rounded)"},
     }};
     return table;
 }
@@ -512,8 +530,8 @@ constexpr std::array<GpuPreset, 22> gpu_table = {{
      "NVIDIA RTX PRO 6000 Blackwell (Workstation / Server Edition) datasheet: 96 GB GDDR7, 1792 GB/s; Blackwell "
      "workstation whitepaper: 503.8 TFLOP/s fp16/bf16 with fp32 accumulate (1007.6 with sparsity); nvidia-smi 97887 MiB",
      F::generic, 4, 64, 1.25, 1792, workstation_pro},
-    {"H100-NVL", 95830 * MiB, 835, 334, 2.8,
-     "NVIDIA H100 NVL datasheet (94 GB HBM3, 3.9 TB/s, 1,671 TFLOP/s bf16 with sparsity = 835 dense); nvidia-smi "
+    {"H100-NVL", 95830 * MiB, 835.5, 334.2, 2.8,
+     "NVIDIA H100 NVL datasheet (94 GB HBM3, 3.9 TB/s, 1,671 TFLOP/s bf16 with sparsity = 835.5 dense); nvidia-smi "
      "95830 MiB",
      F::hopper, 8, 64, 25, 3900, h100_nvl},
     {"H20", 97871 * MiB, 148, 59.2, 1.5,

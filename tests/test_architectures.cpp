@@ -4,6 +4,7 @@
 // exact counts (each names its source). None of the expected numbers is read from the code.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
 
 #include "codec/codec.hpp"
@@ -285,13 +286,45 @@ TEST_CASE("validation of the new fields names the field and the rule") {
     s.model.shared_expert_gate = true;
     CHECK(has_issue(s, "model.shared_expert_gate", "without shared experts"));
     // Every new preset is valid as the page applies it.
-    for (const char* id : {"qwen3-0.6b", "qwen3-30b-a3b", "qwen3-next-80b-a3b", "deepseek-v3", "gpt-oss-120b", "jamba-v0.1",
-                           "gemma-3-27b", "llama-4-maverick", "mistral-small-3.1-24b"}) {
+    for (const char* id : {"qwen3-0.6b", "qwen3-30b-a3b", "qwen3-next-80b-a3b", "deepseek-v3", "gpt-oss-120b",
+                           "jamba-v0.1", "gemma-3-27b", "llama-4-maverick", "mistral-small-3.1-24b"}) {
         Scenario p;
         apply_model_preset(p, id);
         INFO(id);
         CHECK(validate(p).empty());
     }
+}
+
+TEST_CASE("hostile values of the new fields: a clear error naming the field, never a crash or NaN") {
+    const char* paths[] = {"model.kv_lora_rank",         "model.q_lora_rank",          "model.qk_rope_head_dim",
+                           "model.qk_nope_head_dim",     "model.v_head_dim",           "model.sliding_window",
+                           "model.global_attention_interval", "model.full_attention_interval",
+                           "model.linear_num_key_heads", "model.linear_num_value_heads", "model.linear_key_head_dim",
+                           "model.linear_value_head_dim", "model.linear_conv_kernel",  "model.ssm_state_size",
+                           "model.ssm_expand"};
+    for (const char* path : paths) {
+        const FieldSpec* f = find_field_by_path(path);
+        REQUIRE(f != nullptr);
+        for (const char* value : {"-1", "1e30", "4611686018427387904"}) {
+            INFO(path << " = " << value);
+            auto r = codec::decode_link(std::string("v=2&") + f->url_key + "=" + value);
+            bool named = false;
+            for (const auto& i : r.issues) named = named || i.field == path;
+            CHECK(named);
+            CHECK(validate(r.scenario).empty());  // the link's bad value is reset, the rest stays usable
+        }
+    }
+    // The largest values the rules allow still give finite numbers.
+    Scenario s;
+    apply_model_preset(s, "qwen3-next-80b-a3b");
+    s.model.linear_num_key_heads = s.model.linear_num_value_heads = 1'000'000;
+    s.model.linear_key_head_dim = s.model.linear_value_head_dim = 10'000'000;
+    s.model.linear_conv_kernel = 10'000'000;
+    Evaluation ev = evaluate(s);
+    REQUIRE(ev.ok());
+    CHECK(std::isfinite(ev.estimate.parameters.total));
+    CHECK(std::isfinite(ev.estimate.memory_per_gpu_bytes.total));
+    CHECK(std::isfinite(ev.estimate.compute.seconds));
 }
 
 TEST_CASE("the new fields round-trip through JSON and links") {

@@ -63,7 +63,8 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 99> field_table = {{
+// Adding a field is one row here (and its group below); the array counts itself.
+constexpr auto field_table = std::to_array<FieldSpec>({
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -270,61 +271,61 @@ const std::array<FieldSpec, 99> field_table = {{
      K::number, no_choices, 0.1, 200, VRC_NUM(hardware, inter_node_gbps, double)},
     {"hardware.memory_bandwidth_gbps", "hbm", "Memory bandwidth", "", "GB/s", "GPU memory bandwidth (A100 80GB: 2039); bounds norms, activations, softmax and the optimizer step.",
      K::number, no_choices, 100, 10000, VRC_NUM(hardware, memory_bandwidth_gbps, double)},
-}};
+});
 
 #undef VRC_NUM
 #undef VRC_BOOL
 #undef VRC_ENUM
 #undef VRC_TEXT
 
-// ── Groups (the order within a group is the order a form shows) ──
-constexpr std::array<const char*, 1> stack_paths = {"training.framework"};
-constexpr std::array<const char*, 17> architecture_paths = {
+// ── Groups (the order within a group is the order a form shows; each array counts itself) ──
+constexpr const char* stack_paths[] = {"training.framework"};
+constexpr const char* architecture_paths[] = {
     "model.name", "model.layers", "model.hidden_size", "model.num_heads", "model.num_kv_heads", "model.head_dim",
     "model.ffn_hidden_size", "model.vocab_size", "model.mlp", "model.activation", "model.norm",
     "model.norms_per_layer", "model.bias", "model.qkv_bias", "model.tied_embeddings", "model.position_embedding",
     "model.max_position_embeddings"};
-constexpr std::array<const char*, 8> experts_paths = {
+constexpr const char* experts_paths[] = {
     "model.num_experts",  "model.experts_per_token", "model.moe_ffn_hidden_size", "model.num_shared_experts",
     "model.dense_layers", "model.router_bias",       "model.shared_expert_gate",  "model.params_override"};
-constexpr std::array<const char*, 6> batch_paths = {"training.seq_len",         "training.micro_batch_size",
+constexpr const char* batch_paths[] = {"training.seq_len",         "training.micro_batch_size",
                                                    "training.global_batch_size", "training.grad_accum_steps",
                                                    "training.tokens",            "training.attention_flops"};
-constexpr std::array<const char*, 7> optimizer_paths = {
+constexpr const char* optimizer_paths[] = {
     "training.precision",      "training.grad_dtype",          "training.optimizer",
     "training.optimizer_impl", "training.persistent_gradients", "training.optimizer_in_backward",
     "training.paged_optimizer"};
-constexpr std::array<const char*, 8> activation_paths = {
+constexpr const char* activation_paths[] = {
     "training.kernels",   "training.flash_attention",  "training.dropout",     "training.recompute",
     "training.recompute_layers", "training.offload_activations", "training.loss", "training.loss_chunks"};
-constexpr std::array<const char*, 7> finetune_paths = {
+constexpr const char* finetune_paths[] = {
     "training.method",       "training.lora_rank",          "training.lora_targets",    "training.lora_dropout",
     "training.adapter_dtype", "training.base_weight_format", "training.trainable_layers"};
-constexpr std::array<const char*, 6> layout_paths = {"parallel.num_gpus",          "parallel.tensor",
+constexpr const char* layout_paths[] = {"parallel.num_gpus",          "parallel.tensor",
                                                     "parallel.pipeline",          "parallel.interleave",
                                                     "parallel.sequence_parallel", "parallel.expert"};
-constexpr std::array<const char*, 6> sharding_paths = {
+constexpr const char* sharding_paths[] = {
     "parallel.zero_stage",     "parallel.zero_impl",         "parallel.zero3_live_params",
     "parallel.offload_params", "parallel.offload_optimizer", "parallel.partition_activations"};
-constexpr std::array<const char*, 7> gpu_paths = {"hardware.gpu",         "hardware.memory_gib",
+constexpr const char* gpu_paths[] = {"hardware.gpu",         "hardware.memory_gib",
                                                  "hardware.peak_tflops", "hardware.memory_bandwidth_gbps",
                                                  "hardware.achieved_tflops", "hardware.mfu",
                                                  "hardware.price_per_gpu_hour"};
-constexpr std::array<const char*, 4> cluster_paths = {"hardware.throughput_model", "hardware.gpus_per_node",
+constexpr const char* cluster_paths[] = {"hardware.throughput_model", "hardware.gpus_per_node",
                                                      "hardware.intra_node_gbps", "hardware.inter_node_gbps"};
-constexpr std::array<const char*, 3> overhead_paths = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
+constexpr const char* overhead_paths[] = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
                                                       "hardware.reserved_gib"};
 
-constexpr std::array<const char*, 10> attention_variant_paths = {
+constexpr const char* attention_variant_paths[] = {
     "model.kv_lora_rank",   "model.q_lora_rank",       "model.qk_rope_head_dim",          "model.qk_nope_head_dim",
     "model.v_head_dim",     "model.sliding_window",    "model.global_attention_interval", "model.qk_norm",
     "model.attention_sinks", "model.attention_output_gate"};
-constexpr std::array<const char*, 9> hybrid_paths = {
+constexpr const char* hybrid_paths[] = {
     "model.full_attention_interval", "model.linear_attention",      "model.linear_num_key_heads",
     "model.linear_num_value_heads",  "model.linear_key_head_dim",   "model.linear_value_head_dim",
     "model.linear_conv_kernel",      "model.ssm_state_size",        "model.ssm_expand"};
 
-const std::array<FieldGroup, 14> group_table = {{
+constexpr auto group_table = std::to_array<FieldGroup>({
     {"training.stack", "Training stack", "framework profile", stack_paths, true},
     {"model.architecture", "Model", "architecture", architecture_paths},
     {"model.attention", "Attention variants", "latent (MLA), sliding window, q/k norms", attention_variant_paths},
@@ -339,7 +340,7 @@ const std::array<FieldGroup, 14> group_table = {{
     {"hardware.gpu", "Hardware", "one GPU", gpu_paths},
     {"hardware.cluster", "Cluster and step time", "nodes, links, throughput model", cluster_paths},
     {"hardware.overheads", "Memory overheads", "outside the tensors", overhead_paths},
-}};
+});
 
 }  // namespace
 

@@ -27,7 +27,8 @@ double softmax_attention_params(const ModelConfig& m, const Layout& r) {
 double token_mixer_params(const ModelConfig& m, const Layout& r) {
     double linear_layers = double(f::linear_layer_count(m));
     double linear = m.linear_attention == LinearAttention::mamba ? f::mamba_params(m) : f::gated_deltanet_params(m);
-    return (double(m.layers) - linear_layers) * softmax_attention_params(m, r) + (linear_layers > 0 ? linear_layers * linear : 0.0);
+    double softmax = (double(m.layers) - linear_layers) * softmax_attention_params(m, r);
+    return softmax + (linear_layers > 0 ? linear_layers * linear : 0.0);
 }
 
 ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
@@ -38,7 +39,8 @@ ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     // when every layer has the same mixer).
     const double mixers = token_mixer_params(m, r);
     const double norms = double(m.norms_per_layer) * f::norm_params(m);
-    const double attention_norms = (f::linear_layer_count(m) > 0 ? mixers / layers : softmax_attention_params(m, r)) + norms;
+    const double mixer_mean = f::linear_layer_count(m) > 0 ? mixers / layers : softmax_attention_params(m, r);
+    const double attention_norms = mixer_mean + norms;
     // MoE layers: router, S shared experts (DeepSeekMoE stores them as one MLP of width S·f_e, same
     // count) and E routed experts of width f_e; the first `dense_layers` layers have a dense MLP of
     // width f. [DeepSeekMoE, Dai et al. 2024, arXiv:2401.06066 §3]

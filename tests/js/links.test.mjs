@@ -111,6 +111,12 @@ const V1_DEFAULTS = Object.freeze({
     experts_per_token: 1, params_override: 0,
     // Fields added after version 1 take the values that reproduce what a v1 link meant.
     activation: 'auto', norms_per_layer: 2, moe_ffn_hidden_size: 0, num_shared_experts: 0, dense_layers: 0,
+    // Attention variants and hybrid layers (issue 24): off.
+    kv_lora_rank: 0, q_lora_rank: 0, qk_rope_head_dim: 0, qk_nope_head_dim: 0, v_head_dim: 0, sliding_window: 0,
+    global_attention_interval: 0, qk_norm: false, attention_sinks: false, attention_output_gate: false,
+    full_attention_interval: 0, linear_attention: 'gated_deltanet', linear_num_key_heads: 0, linear_num_value_heads: 0,
+    linear_key_head_dim: 0, linear_value_head_dim: 0, linear_conv_kernel: 4, ssm_state_size: 0, ssm_expand: 2,
+    router_bias: false, shared_expert_gate: false,
   },
   training: {
     seq_len: 2048, micro_batch_size: 1, global_batch_size: 1024, grad_accum_steps: 0, tokens: 300e9,

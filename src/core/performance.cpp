@@ -34,6 +34,8 @@ namespace {
 // inter_node_efficiency, compute_factor (ampere), overlap_fraction, step_overhead_seconds: fitted on
 //   the "fit" cases of tests/data/throughput/ (A100: Narayanan et al. 2021 Table 1 and the 175B rows
 //   of the PTD-P/ZeRO-3 comparison); the overlap and overhead describe software, so every family uses them.
+//   inter_node_efficiency is bounded to [0.5, 1] (the fit sits on 0.5); deepspeed_zero3_efficiency is
+//   fitted on the three 175B ZeRO-3 rows (held out: the 530B rows).
 constexpr double gemm_peak_fraction = 0.7175;
 constexpr double gemm_operand_bandwidth_factor = 8.75 / 4.8;
 constexpr double gemm_latency_seconds = 9e-6;
@@ -42,24 +44,25 @@ constexpr double flash_bytes_per_element = 17.5;
 constexpr double flash_latency_seconds = 1.8e-4;
 constexpr double memory_bandwidth_fraction = 4.2397 / 4.8;
 constexpr double nvlink_allreduce_efficiency = 200.0 / 300.0;
-constexpr double fitted_inter_node_efficiency = 0.6698;
-constexpr double fitted_ampere_compute_factor = 1.0565;
-constexpr double fitted_overlap_fraction = 0.7365;
+constexpr double fitted_inter_node_efficiency = 0.5000;
+constexpr double fitted_ampere_compute_factor = 1.0637;
+constexpr double fitted_overlap_fraction = 0.6676;
 constexpr double fitted_step_overhead_seconds = 0.0;
+constexpr double fitted_deepspeed_zero3_efficiency = 0.1729;
 
 constexpr ThroughputConstants hopper_constants = {
     gemm_peak_fraction,          gemm_operand_bandwidth_factor, gemm_latency_seconds,
     flash_peak_fraction,         flash_bytes_per_element,       flash_latency_seconds,
     memory_bandwidth_fraction,   nvlink_allreduce_efficiency,   fitted_inter_node_efficiency,
     1.0,                         fitted_overlap_fraction,       fitted_step_overhead_seconds,
-    true,
+    true,                        fitted_deepspeed_zero3_efficiency,
 };
 constexpr ThroughputConstants ampere_constants = {
     gemm_peak_fraction,          gemm_operand_bandwidth_factor, gemm_latency_seconds,
     flash_peak_fraction,         flash_bytes_per_element,       flash_latency_seconds,
     memory_bandwidth_fraction,   nvlink_allreduce_efficiency,   fitted_inter_node_efficiency,
     fitted_ampere_compute_factor, fitted_overlap_fraction,      fitted_step_overhead_seconds,
-    true,
+    true,                        fitted_deepspeed_zero3_efficiency,
 };
 // Families without published runs use the H200-measured curves as they are (uncalibrated).
 constexpr ThroughputConstants generic_constants = [] {
@@ -128,6 +131,15 @@ double all_reduce_seconds(double bytes, double ranks, double bytes_per_second) {
 double all_gather_seconds(double bytes, double ranks, double bytes_per_second) {
     if (ranks <= 1) return 0;
     return (ranks - 1.0) / ranks * bytes / bytes_per_second;
+}
+
+double collective_bus_bandwidth(double ranks, double ranks_per_node, double intra_bytes_per_second,
+                                double inter_bytes_per_second_per_gpu) {
+    double k = std::clamp(ranks_per_node, 1.0, std::max(ranks, 1.0));
+    if (ranks <= k) return intra_bytes_per_second;
+    double network = k * inter_bytes_per_second_per_gpu;             // k rings, one NIC each
+    double nvlink = k > 1 ? intra_bytes_per_second * k / (k - 1.0) : network;  // (k−1)/k of the traffic
+    return std::min(network, nvlink);
 }
 
 double gemm_seconds(double m, double k, double n, double count, double peak_flops, double memory_bytes_per_second,
@@ -330,7 +342,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         // plus the embedding's forward and the LM head's input-gradient all-reduce. [MEGA-21 §2.3, MEGA-ACT §4.2.2]
         double tp_seconds = 0;
         if (par.tensor > 1) {
-            double tp_bw = t <= gpus_per_node ? intra_bw : inter_bw;
+            double tp_bw = perf::collective_bus_bandwidth(t, std::min(t, gpus_per_node), intra_bw, inter_bw);
             double one = perf::all_reduce_seconds(tokens * h * act_bytes, t, tp_bw);
             tp_seconds = (layers_per_stage * 4.0 + (full ? 2.0 * recomputed_layers : 0.0) + 2.0) * one;
         }
@@ -357,8 +369,14 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         // Data parallelism and ZeRO [ZERO §7]: the DP group spans t·DP consecutive ranks.
         double params = e.params_per_gpu;
         double grad_bytes = params * e.bytes_per_parameter.gradients;
-        double weight_bytes = params * e.bytes_per_parameter.weights;
-        double dp_bw = t * dp <= gpus_per_node ? intra_bw : inter_bw;
+        // Parameters travel in the 16-bit compute dtype whatever they are stored in: FSDP casts its
+        // shard to MixedPrecision param_dtype before the all-gather (torch/distributed/fsdp
+        // _fully_shard/_fsdp_param.py), DeepSpeed ZeRO-3 keeps 16-bit partitions, Megatron's
+        // distributed optimizer all-gathers the bf16 params; gradients reduce in their own dtype.
+        double weight_bytes = params * (fp32 ? 4.0 : std::min(2.0, e.bytes_per_parameter.weights));
+        // DP ranks sit t apart: gpus_per_node / t of them share a node (and its NICs). [MEGA-21 §3]
+        double dp_per_node = std::min(dp, std::max(1.0, std::floor(gpus_per_node / t)));
+        double dp_bw = perf::collective_bus_bandwidth(dp, dp_per_node, intra_bw, inter_bw);
         int stage = par.zero_stage;
         double last_backward = backward_layers * layer_backward + stage_recompute;
         double first_forward = layers_per_stage * layer_forward;
@@ -378,8 +396,9 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         } else {
             // ZeRO-3: per micro-batch, parameters all-gathered for forward and again for backward,
             // gradients reduce-scattered: 3 × the parameter volume (1.5× DP). [ZERO §7.2.2]
-            double comm = mb * (2.0 * perf::all_gather_seconds(weight_bytes, dp, dp_bw) +
-                                perf::all_gather_seconds(grad_bytes, dp, dp_bw));
+            double zero3_bw = dp_bw * (par.zero_impl == ZeroImpl::deepspeed ? c.deepspeed_zero3_efficiency : 1.0);
+            double comm = mb * (2.0 * perf::all_gather_seconds(weight_bytes, dp, zero3_bw) +
+                                perf::all_gather_seconds(grad_bytes, dp, zero3_bw));
             br.zero = perf::exposed_seconds(comm, br.compute, c.overlap_fraction);
         }
 

@@ -250,6 +250,41 @@ TEST_CASE("collectives across nodes use every NIC of the group's GPUs in a node 
     CHECK_THAT(t2, WithinRel(2.0 * 31 / 32 * 2.0 * p2 / (4 * 25e9 * no_overlap.inter_node_efficiency), 1e-9));
 }
 
+TEST_CASE("memory-bound kernels per layer, counted from the modeling code; each costs a fixed 4.7 µs") {
+    Scenario llama;
+    apply_model_preset(llama, *find_model_preset("llama-3.2-1b"));
+    // HF Llama: 2 RMSNorms × 8, 2 residual adds, SwiGLU 2, RoPE 5 per q and k, 1 transpose copy.
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::eager, false, false) == 31);
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::eager, false, true) == 27);  // fp32 stream: no casts
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::fused, true, false) == 7);
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::compiled, false, false) == 5);
+    Scenario gpt2;  // LayerNorm (one kernel), gelu_new (8), learned positions, 2 dropouts
+    gpt2.model.activation = Activation::gelu_new;
+    CHECK(perf::memory_kernels_per_layer(gpt2.model, Kernels::eager, true, false) == 15);
+    // At 8 tokens a micro-batch's bytes are negligible: one more layer costs eager 24 kernels more
+    // than fused, each 4.7 µs forward and twice in backward.
+    llama.training.seq_len = 8;
+    llama.training.global_batch_size = 8;
+    llama.training.micro_batch_size = 1;
+    llama.training.dropout = false;
+    llama.training.flash_attention = true;
+    llama.parallel.num_gpus = 1;
+    llama.parallel.zero_stage = 0;
+    llama.hardware.throughput_model = ThroughputModel::predicted;
+    auto per_layer = [&](Kernels kernels) {
+        Scenario x = llama;
+        x.training.kernels = kernels;
+        auto compute = [&](std::int64_t layers) {
+            x.model.layers = layers;
+            REQUIRE(validate(x).empty());
+            Estimate e = estimate(x);
+            return e.performance.breakdown_seconds.compute / e.performance.microbatches;
+        };
+        return compute(3) - compute(2);
+    };
+    CHECK_THAT(per_layer(Kernels::eager) - per_layer(Kernels::fused), WithinRel(3 * 24 * 4.7e-6, 0.02));
+}
+
 TEST_CASE("pipeline bubble is (p−1)/(v·m) of the micro-batch work (arXiv 2104.04473 §2.2)") {
     Scenario s = megatron_gpt(96, 12288, 96);  // GPT-3 175B, t = 8, p = 12 as in Table 2
     s.parallel.num_gpus = 96 * 4;

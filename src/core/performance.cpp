@@ -45,8 +45,8 @@ constexpr double flash_latency_seconds = 1.8e-4;
 constexpr double memory_bandwidth_fraction = 4.2397 / 4.8;
 constexpr double nvlink_allreduce_efficiency = 200.0 / 300.0;
 constexpr double fitted_inter_node_efficiency = 0.5000;
-constexpr double fitted_ampere_compute_factor = 1.0637;
-constexpr double fitted_overlap_fraction = 0.6676;
+constexpr double fitted_ampere_compute_factor = 1.0662;
+constexpr double fitted_overlap_fraction = 0.6680;
 constexpr double fitted_step_overhead_seconds = 0.0;
 constexpr double fitted_deepspeed_zero3_efficiency = 0.1729;
 
@@ -109,6 +109,13 @@ constexpr double eager_loss_bytes_per_logit = 36.0;
 constexpr double fp32_no_tf32_fraction = 1.0 / 16.0;
 // FlashAttention-2 forward+backward FLOPs = 3.5 × forward (backward 2.5×) [FA2 §3].
 constexpr double flash_train_over_forward = 3.5;
+// Fixed time of one memory-bound kernel (launch ramp-up and tail), seconds: the 16 MiB device copy
+// took 12.61 µs where the 1 GiB copy's bandwidth (4.24 TB/s) moves its 32 MiB in 7.91 µs. [H200-K]
+constexpr double memory_kernel_fixed_seconds = 4.7e-6;
+// Autograd writes one gradient per differentiable input of each elementwise op (mul: two, to(): one;
+// PyTorch tools/autograd/derivatives.yaml): about two backward kernels per forward kernel.
+constexpr double backward_kernels_per_forward = 2.0;
+
 
 }  // namespace
 
@@ -164,6 +171,21 @@ double flash_attention_seconds(double b, double heads, double s, double head_dim
 
 double exposed_seconds(double communication, double window, double overlap_fraction) {
     return communication - overlap_fraction * std::min(communication, std::max(window, 0.0));
+}
+
+// Memory-bound kernels of one layer's forward (GEMMs and attention carry their own latency).
+// eager [HF]: LlamaRMSNorm 8 kernels (to fp32, pow, mean, +eps, rsqrt, ·, to 16-bit, ·weight; 6 on an
+// fp32 stream), LayerNorm 1; 2 residual adds; SwiGLU act + mul 2, gelu_new 8, GELU 1; RoPE 5 per q and
+// k (·cos, neg, cat, ·sin, +); the attention output's transpose().contiguous() 1; 2 dropouts.
+// fused [MEGA-ACT §4]: one kernel per norm, bias-dropout-add, activation and RoPE tensor. compiled
+// (Inductor): one kernel per region between matmuls: norm, RoPE, residual + norm, activation, residual.
+double memory_kernels_per_layer(const ModelConfig& m, Kernels kernels, bool dropout, bool fp32_stream) {
+    bool rope = m.position_embedding == PositionEmbedding::rope;
+    if (kernels == Kernels::compiled) return rope ? 5.0 : 4.0;
+    if (kernels == Kernels::fused) return 2.0 + 2.0 + 1.0 + (rope ? 2.0 : 0.0);
+    double norm = m.norm == NormKind::rmsnorm ? (fp32_stream ? 6.0 : 8.0) : 1.0;
+    double activation = m.mlp == MlpKind::swiglu ? 2.0 : m.activation == Activation::gelu_new ? 8.0 : 1.0;
+    return 2.0 * norm + 2.0 + activation + (rope ? 10.0 : 0.0) + 1.0 + (dropout ? 2.0 : 0.0);
 }
 
 }  // namespace perf
@@ -298,6 +320,10 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
             elementwise_forward += (adapter_traffic / t + dequantised) / copy_bw;
             elementwise_backward += (backward_memory_factor * adapter_traffic / t + dequantised) / copy_bw;
         }
+
+        double layer_kernels = perf::memory_kernels_per_layer(m, tr.kernels, tr.dropout, autocast || fp32);
+        elementwise_forward += layer_kernels * memory_kernel_fixed_seconds;
+        elementwise_backward += backward_kernels_per_forward * layer_kernels * memory_kernel_fixed_seconds;
 
         double layer_forward = gemm_forward + attention_forward + elementwise_forward;
         double layer_backward = gemm_backward + attention_backward + elementwise_backward;

@@ -93,6 +93,8 @@ double flash_attention_seconds(double b, double heads, double s, double head_dim
                                double memory_bytes_per_second, const ThroughputConstants& c);
 // Exposed part of communication that can overlap a compute window: comm − φ·min(comm, window).
 double exposed_seconds(double communication, double window, double overlap_fraction);
+// Memory-bound kernels one layer's forward launches (norms, residual adds, activation, RoPE, copies).
+double memory_kernels_per_layer(const ModelConfig& model, Kernels kernels, bool dropout, bool fp32_stream);
 }  // namespace perf
 
 }  // namespace vramcalc

@@ -242,9 +242,29 @@ TEST_CASE("totals, capacity, fit and offload") {
     Estimate e = estimate(s);
     const auto& m = e.memory_per_gpu_bytes;
     CHECK(m.peak_allocated == m.weights + m.gradients + m.optimizer + m.activations + m.logits + m.temporaries);
-    // The CUDA context (0.5 GiB), NCCL's buffers (0.5 GiB per process with N > 1) and the fixed
-    // reserve sit outside the allocator.
+    // The CUDA context (0.5 GiB), NCCL's buffers (0.5 GiB per communicator: here the one DP group)
+    // and the fixed reserve sit outside the allocator.
     CHECK(m.total == m.peak_reserved + (0.5 + 0.5 + 1.5) * bytes_per_gib);
+    // One communicator per process group that communicates (ProcessGroupNCCL; Megatron's
+    // parallel_state): t = 2, p = 2, DP = 2 holds three; one GPU none.
+    auto nccl_gib = [](Scenario x) {
+        Estimate y = estimate(x);
+        const auto& mm = y.memory_per_gpu_bytes;
+        return (mm.total - mm.peak_reserved) / bytes_per_gib - x.hardware.cuda_context_gib - x.hardware.reserved_gib;
+    };
+    Scenario three_d = s;
+    three_d.parallel.tensor = 2;
+    three_d.parallel.pipeline = 2;
+    REQUIRE(validate(three_d).empty());
+    CHECK_THAT(nccl_gib(three_d), Catch::Matchers::WithinAbs(1.5, 1e-9));
+    three_d.parallel.num_gpus = 4;  // DP = 1: tensor and pipeline groups only
+    REQUIRE(validate(three_d).empty());
+    CHECK_THAT(nccl_gib(three_d), Catch::Matchers::WithinAbs(1.0, 1e-9));
+    Scenario one = s;
+    one.parallel.num_gpus = 1;
+    one.parallel.zero_stage = 0;
+    REQUIRE(validate(one).empty());
+    CHECK_THAT(nccl_gib(one), Catch::Matchers::WithinAbs(0.0, 1e-9));
     CHECK(m.overhead == m.total - m.peak_allocated);
     CHECK(e.capacity_bytes == 80 * bytes_per_gib);
     CHECK(e.headroom_bytes == e.capacity_bytes - m.total);

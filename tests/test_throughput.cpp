@@ -222,6 +222,69 @@ TEST_CASE("collectives: ring all-reduce 2(n−1)/n and all-gather (n−1)/n of t
     CHECK(perf::exposed_seconds(2.0, 1.0, 0.0) == 2.0);
 }
 
+TEST_CASE("collectives across nodes use every NIC of the group's GPUs in a node (NCCL rings, one per NIC)") {
+    const double nvlink = 200e9, nic = 25e9;  // bus bandwidths: NVLink inside a node, one GPU's NIC
+    CHECK(perf::collective_bus_bandwidth(8, 8, nvlink, nic) == nvlink);        // one node: NVLink
+    CHECK(perf::collective_bus_bandwidth(64, 1, nvlink, nic) == nic);          // one rank per node: its NIC
+    CHECK(perf::collective_bus_bandwidth(64, 8, nvlink, nic) == 8 * nic);      // 8 rings, 8 NICs
+    CHECK(perf::collective_bus_bandwidth(64, 4, nvlink, nic) == 4 * nic);
+    // 8 NICs of 50 GB/s would outrun NVLink's share: (k−1)/k of the ring's traffic stays in the node.
+    CHECK_THAT(perf::collective_bus_bandwidth(64, 8, nvlink, 50e9), WithinRel(nvlink * 8 / 7, 1e-12));
+    // DP ranks sit t apart: with t = 8 one DP rank per node, so the all-reduce gets one NIC per GPU.
+    Scenario s = megatron_gpt(32, 4096, 32);
+    s.parallel.num_gpus = 64;
+    s.training.global_batch_size = 64;
+    ThroughputConstants no_overlap = throughput_constants(GpuFamily::ampere);
+    no_overlap.overlap_fraction = 0;
+    auto dp_seconds = [&](std::int64_t t) {
+        Scenario x = s;
+        x.parallel.tensor = t;
+        REQUIRE(validate(x).empty());
+        Estimate e = estimate(x);
+        predict_performance(x, e, no_overlap);
+        return std::pair{e.performance.breakdown_seconds.data_parallel, e.params_per_gpu};
+    };
+    auto [t8, p8] = dp_seconds(8);
+    CHECK_THAT(t8, WithinRel(2.0 * 7 / 8 * 2.0 * p8 / (25e9 * no_overlap.inter_node_efficiency), 1e-9));
+    auto [t2, p2] = dp_seconds(2);  // 4 DP ranks per node: 4 NICs
+    CHECK_THAT(t2, WithinRel(2.0 * 31 / 32 * 2.0 * p2 / (4 * 25e9 * no_overlap.inter_node_efficiency), 1e-9));
+}
+
+TEST_CASE("memory-bound kernels per layer, counted from the modeling code; each costs a fixed 4.7 µs") {
+    Scenario llama;
+    apply_model_preset(llama, *find_model_preset("llama-3.2-1b"));
+    // HF Llama: 2 RMSNorms × 8, 2 residual adds, SwiGLU 2, RoPE 5 per q and k, 1 transpose copy.
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::eager, false, false) == 31);
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::eager, false, true) == 27);  // fp32 stream: no casts
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::fused, true, false) == 7);
+    CHECK(perf::memory_kernels_per_layer(llama.model, Kernels::compiled, false, false) == 5);
+    Scenario gpt2;  // LayerNorm (one kernel), gelu_new (8), learned positions, 2 dropouts
+    gpt2.model.activation = Activation::gelu_new;
+    CHECK(perf::memory_kernels_per_layer(gpt2.model, Kernels::eager, true, false) == 15);
+    // At 8 tokens a micro-batch's bytes are negligible: one more layer costs eager 24 kernels more
+    // than fused, each 4.7 µs forward and twice in backward.
+    llama.training.seq_len = 8;
+    llama.training.global_batch_size = 8;
+    llama.training.micro_batch_size = 1;
+    llama.training.dropout = false;
+    llama.training.flash_attention = true;
+    llama.parallel.num_gpus = 1;
+    llama.parallel.zero_stage = 0;
+    llama.hardware.throughput_model = ThroughputModel::predicted;
+    auto per_layer = [&](Kernels kernels) {
+        Scenario x = llama;
+        x.training.kernels = kernels;
+        auto compute = [&](std::int64_t layers) {
+            x.model.layers = layers;
+            REQUIRE(validate(x).empty());
+            Estimate e = estimate(x);
+            return e.performance.breakdown_seconds.compute / e.performance.microbatches;
+        };
+        return compute(3) - compute(2);
+    };
+    CHECK_THAT(per_layer(Kernels::eager) - per_layer(Kernels::fused), WithinRel(3 * 24 * 4.7e-6, 0.02));
+}
+
 TEST_CASE("pipeline bubble is (p−1)/(v·m) of the micro-batch work (arXiv 2104.04473 §2.2)") {
     Scenario s = megatron_gpt(96, 12288, 96);  // GPT-3 175B, t = 8, p = 12 as in Table 2
     s.parallel.num_gpus = 96 * 4;
@@ -273,11 +336,11 @@ TEST_CASE("tensor parallelism: 4 all-reduces of s·b·h per layer, 6 with full r
     // Sequence parallelism: reduce-scatter + all-gather instead of each all-reduce, the same time. [arXiv 2205.05198 §4.2.2]
     s.parallel.sequence_parallel = true;
     CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * one, 1e-9));
-    // t = 16 spans two nodes: the inter-node link carries it.
+    // t = 16 spans two nodes: NCCL's rings leave each node through all 8 of its NICs.
     s.parallel.num_gpus = 16;
     s.parallel.tensor = 16;
     s.training.global_batch_size = 4;
-    double across = perf::all_reduce_seconds(2048.0 * 4 * 6144 * 2, 16, 25e9 * c.inter_node_efficiency);
+    double across = perf::all_reduce_seconds(2048.0 * 4 * 6144 * 2, 16, 8 * 25e9 * c.inter_node_efficiency);
     CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * across, 1e-9));
 }
 
@@ -295,9 +358,23 @@ TEST_CASE("ZeRO-3 moves 1.5× the data-parallel all-reduce volume per micro-batc
     Estimate z = estimate(s);
     predict_performance(s, z, no_overlap);
     CHECK(z.performance.breakdown_seconds.data_parallel == 0);
-    CHECK_THAT(z.performance.breakdown_seconds.zero, WithinRel(1.5 * all_reduce, 1e-9));
-    // Across nodes at the per-GPU NIC bandwidth: 2(n−1)/n · 2 B · P.
-    CHECK_THAT(all_reduce, WithinRel(2.0 * 383 / 384 * 2.0 * e.params_per_gpu / (25e9 * no_overlap.inter_node_efficiency), 1e-9));
+    // DeepSpeed ZeRO-3 reaches the fitted share of the bus bandwidth; FSDP all of it.
+    CHECK_THAT(z.performance.breakdown_seconds.zero, WithinRel(1.5 * all_reduce / no_overlap.deepspeed_zero3_efficiency, 1e-9));
+    s.parallel.zero_impl = ZeroImpl::fsdp;
+    Estimate fsdp = estimate(s);
+    predict_performance(s, fsdp, no_overlap);
+    CHECK_THAT(fsdp.performance.breakdown_seconds.zero, WithinRel(1.5 * all_reduce, 1e-9));
+    // Across nodes through the 8 NICs of each node (25 GB/s per GPU): 2(n−1)/n · 2 B · P / (8 · 25 GB/s · η).
+    CHECK_THAT(all_reduce, WithinRel(2.0 * 383 / 384 * 2.0 * e.params_per_gpu / (8 * 25e9 * no_overlap.inter_node_efficiency), 1e-9));
+    // FSDP with autocast over fp32 parameters all-gathers them in bf16 (MixedPrecisionPolicy param_dtype):
+    // the same gather time as 16-bit weights, the fp32 gradients reduce-scattered at 4 B.
+    Scenario amp = s;
+    amp.training.precision = Precision::amp_bf16;
+    Estimate a = estimate(amp);
+    predict_performance(amp, a, no_overlap);
+    double bw = 8 * 25e9 * no_overlap.inter_node_efficiency;
+    CHECK_THAT(a.performance.breakdown_seconds.zero,
+               WithinRel(383.0 / 384 * a.params_per_gpu * (2 * 2.0 + 4.0) / bw, 1e-9));
 }
 
 TEST_CASE("optimizer step reads and writes 28 bytes per parameter (mixed AdamW), ZeRO-sharded") {

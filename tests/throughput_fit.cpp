@@ -80,9 +80,9 @@ int main(int argc, char** argv) {
     std::printf("objective (sum of squared log errors on the fit set): shipped %.5f, fitted %.5f\n",
                 throughput_fit::objective(cases, start), throughput_fit::objective(cases, fitted));
     std::printf("compute_factor (ampere) = %.4f\ninter_node_efficiency = %.4f\noverlap_fraction = %.4f\n"
-                "step_overhead_seconds = %.4f\n\n",
+                "step_overhead_seconds = %.4f\ndeepspeed_zero3_efficiency = %.4f\n\n",
                 fitted.compute_factor, fitted.inter_node_efficiency, fitted.overlap_fraction,
-                fitted.step_overhead_seconds);
+                fitted.step_overhead_seconds, fitted.deepspeed_zero3_efficiency);
 
     std::printf("| case | set | measured s/step | predicted s/step | error |\n|---|---|---:|---:|---:|\n");
     for (const auto& c : cases) {

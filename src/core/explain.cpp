@@ -208,7 +208,7 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                          "bytes"}}));
     double nccl = mem.total - mem.peak_reserved - (sc.hardware.cuda_context_gib + sc.hardware.reserved_gib) * bytes_per_gib;
     out.push_back(term(e, "memory_per_gpu_bytes.total",
-                       "total = peak_reserved + cuda_context + NCCL buffers (N > 1) + reserved",
+                       "total = peak_reserved + cuda_context + NCCL buffers (0.5 GiB per communicator) + reserved",
                        "CUDA context and NCCL buffers live outside PyTorch's allocator; docs/accuracy.md",
                        {{"peak_reserved", mem.peak_reserved, "bytes"},
                         {"cuda_context", sc.hardware.cuda_context_gib * bytes_per_gib, "bytes"},

@@ -28,9 +28,19 @@ double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b)
 // Copies of the largest transient tensor the caching allocator holds at its peak on top of the
 // fractional overhead (docs/accuracy.md "Allocator").
 constexpr double fragmentation_blocks = 1.0;
-// NCCL communicator buffers per process, outside PyTorch's allocator (≈ 0.54–0.69 GB measured per
-// process group on A100; NCCL_BUFFSIZE 4 MiB × channels × peers). [docs/accuracy.md]
-constexpr double nccl_buffers_gib = 0.5;
+// NCCL buffers of one communicator, outside PyTorch's allocator: per channel and peer the Simple
+// (NCCL_BUFFSIZE 4 MiB), LL128 (4.69 MiB) and LL (0.5 MiB) buffers (NCCL init.cc DEFAULT_*BUFFSIZE);
+// ≈ 0.54–0.69 GB measured per process group on A100. [docs/accuracy.md]
+constexpr double nccl_buffers_gib_per_communicator = 0.5;
+
+// NCCL communicators a rank holds: PyTorch's ProcessGroupNCCL creates one per process group that
+// communicates (torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp); Megatron-LM builds a group per
+// parallel dimension (megatron/core/parallel_state.py): data, tensor, pipeline, expert.
+double nccl_communicators(const ParallelConfig& par, const Layout& r) {
+    if (par.num_gpus <= 1) return 0.0;
+    double groups = (r.data_parallel > 1) + (par.tensor > 1) + (par.pipeline > 1) + (par.expert > 1);
+    return std::max(1.0, groups);
+}
 
 // Which dtypes the activations of this scenario have.
 struct ActivationDtypes {
@@ -845,8 +855,8 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     largest_block = std::max(largest_block, tokens * w.f * w.k * dt.matmul / t);
     largest_block = std::max(largest_block, ms.dequantized);
     mem.peak_reserved = mem.peak_allocated * (1.0 + hw.allocator_overhead) + fragmentation_blocks * largest_block;
-    // NCCL's own buffers (outside PyTorch's allocator) when the GPUs talk to each other. [NCCL docs]
-    double nccl = par.num_gpus > 1 ? nccl_buffers_gib : 0.0;
+    // NCCL's own buffers (outside PyTorch's allocator), one set per communicator. [NCCL docs]
+    double nccl = nccl_communicators(par, r) * nccl_buffers_gib_per_communicator;
     double fixed = (hw.cuda_context_gib + hw.reserved_gib + nccl) * bytes_per_gib;
     mem.total = mem.peak_reserved + fixed;
     mem.overhead = mem.total - mem.peak_allocated;

@@ -34,6 +34,8 @@ namespace {
 // inter_node_efficiency, compute_factor (ampere), overlap_fraction, step_overhead_seconds: fitted on
 //   the "fit" cases of tests/data/throughput/ (A100: Narayanan et al. 2021 Table 1 and the 175B rows
 //   of the PTD-P/ZeRO-3 comparison); the overlap and overhead describe software, so every family uses them.
+//   inter_node_efficiency is bounded to [0.5, 1] (the fit sits on 0.5); deepspeed_zero3_efficiency is
+//   fitted on the three 175B ZeRO-3 rows (held out: the 530B rows).
 constexpr double gemm_peak_fraction = 0.7175;
 constexpr double gemm_operand_bandwidth_factor = 8.75 / 4.8;
 constexpr double gemm_latency_seconds = 9e-6;
@@ -42,24 +44,25 @@ constexpr double flash_bytes_per_element = 17.5;
 constexpr double flash_latency_seconds = 1.8e-4;
 constexpr double memory_bandwidth_fraction = 4.2397 / 4.8;
 constexpr double nvlink_allreduce_efficiency = 200.0 / 300.0;
-constexpr double fitted_inter_node_efficiency = 0.6698;
-constexpr double fitted_ampere_compute_factor = 1.0565;
-constexpr double fitted_overlap_fraction = 0.7365;
+constexpr double fitted_inter_node_efficiency = 0.5000;
+constexpr double fitted_ampere_compute_factor = 1.0662;
+constexpr double fitted_overlap_fraction = 0.6680;
 constexpr double fitted_step_overhead_seconds = 0.0;
+constexpr double fitted_deepspeed_zero3_efficiency = 0.1729;
 
 constexpr ThroughputConstants hopper_constants = {
     gemm_peak_fraction,          gemm_operand_bandwidth_factor, gemm_latency_seconds,
     flash_peak_fraction,         flash_bytes_per_element,       flash_latency_seconds,
     memory_bandwidth_fraction,   nvlink_allreduce_efficiency,   fitted_inter_node_efficiency,
     1.0,                         fitted_overlap_fraction,       fitted_step_overhead_seconds,
-    true,
+    true,                        fitted_deepspeed_zero3_efficiency,
 };
 constexpr ThroughputConstants ampere_constants = {
     gemm_peak_fraction,          gemm_operand_bandwidth_factor, gemm_latency_seconds,
     flash_peak_fraction,         flash_bytes_per_element,       flash_latency_seconds,
     memory_bandwidth_fraction,   nvlink_allreduce_efficiency,   fitted_inter_node_efficiency,
     fitted_ampere_compute_factor, fitted_overlap_fraction,      fitted_step_overhead_seconds,
-    true,
+    true,                        fitted_deepspeed_zero3_efficiency,
 };
 // Families without published runs use the H200-measured curves as they are (uncalibrated).
 constexpr ThroughputConstants generic_constants = [] {
@@ -106,6 +109,13 @@ constexpr double eager_loss_bytes_per_logit = 36.0;
 constexpr double fp32_no_tf32_fraction = 1.0 / 16.0;
 // FlashAttention-2 forward+backward FLOPs = 3.5 × forward (backward 2.5×) [FA2 §3].
 constexpr double flash_train_over_forward = 3.5;
+// Fixed time of one memory-bound kernel (launch ramp-up and tail), seconds: the 16 MiB device copy
+// took 12.61 µs where the 1 GiB copy's bandwidth (4.24 TB/s) moves its 32 MiB in 7.91 µs. [H200-K]
+constexpr double memory_kernel_fixed_seconds = 4.7e-6;
+// Autograd writes one gradient per differentiable input of each elementwise op (mul: two, to(): one;
+// PyTorch tools/autograd/derivatives.yaml): about two backward kernels per forward kernel.
+constexpr double backward_kernels_per_forward = 2.0;
+
 
 }  // namespace
 
@@ -130,6 +140,15 @@ double all_gather_seconds(double bytes, double ranks, double bytes_per_second) {
     return (ranks - 1.0) / ranks * bytes / bytes_per_second;
 }
 
+double collective_bus_bandwidth(double ranks, double ranks_per_node, double intra_bytes_per_second,
+                                double inter_bytes_per_second_per_gpu) {
+    double k = std::clamp(ranks_per_node, 1.0, std::max(ranks, 1.0));
+    if (ranks <= k) return intra_bytes_per_second;
+    double network = k * inter_bytes_per_second_per_gpu;             // k rings, one NIC each
+    double nvlink = k > 1 ? intra_bytes_per_second * k / (k - 1.0) : network;  // (k−1)/k of the traffic
+    return std::min(network, nvlink);
+}
+
 double gemm_seconds(double m, double k, double n, double count, double peak_flops, double memory_bytes_per_second,
                     const ThroughputConstants& c) {
     if (count <= 0 || m <= 0 || k <= 0 || n <= 0) return 0;
@@ -152,6 +171,21 @@ double flash_attention_seconds(double b, double heads, double s, double head_dim
 
 double exposed_seconds(double communication, double window, double overlap_fraction) {
     return communication - overlap_fraction * std::min(communication, std::max(window, 0.0));
+}
+
+// Memory-bound kernels of one layer's forward (GEMMs and attention carry their own latency).
+// eager [HF]: LlamaRMSNorm 8 kernels (to fp32, pow, mean, +eps, rsqrt, ·, to 16-bit, ·weight; 6 on an
+// fp32 stream), LayerNorm 1; 2 residual adds; SwiGLU act + mul 2, gelu_new 8, GELU 1; RoPE 5 per q and
+// k (·cos, neg, cat, ·sin, +); the attention output's transpose().contiguous() 1; 2 dropouts.
+// fused [MEGA-ACT §4]: one kernel per norm, bias-dropout-add, activation and RoPE tensor. compiled
+// (Inductor): one kernel per region between matmuls: norm, RoPE, residual + norm, activation, residual.
+double memory_kernels_per_layer(const ModelConfig& m, Kernels kernels, bool dropout, bool fp32_stream) {
+    bool rope = m.position_embedding == PositionEmbedding::rope;
+    if (kernels == Kernels::compiled) return rope ? 5.0 : 4.0;
+    if (kernels == Kernels::fused) return 2.0 + 2.0 + 1.0 + (rope ? 2.0 : 0.0);
+    double norm = m.norm == NormKind::rmsnorm ? (fp32_stream ? 6.0 : 8.0) : 1.0;
+    double activation = m.mlp == MlpKind::swiglu ? 2.0 : m.activation == Activation::gelu_new ? 8.0 : 1.0;
+    return 2.0 * norm + 2.0 + activation + (rope ? 10.0 : 0.0) + 1.0 + (dropout ? 2.0 : 0.0);
 }
 
 }  // namespace perf
@@ -287,6 +321,10 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
             elementwise_backward += (backward_memory_factor * adapter_traffic / t + dequantised) / copy_bw;
         }
 
+        double layer_kernels = perf::memory_kernels_per_layer(m, tr.kernels, tr.dropout, autocast || fp32);
+        elementwise_forward += layer_kernels * memory_kernel_fixed_seconds;
+        elementwise_backward += backward_kernels_per_forward * layer_kernels * memory_kernel_fixed_seconds;
+
         double layer_forward = gemm_forward + attention_forward + elementwise_forward;
         double layer_backward = gemm_backward + attention_backward + elementwise_backward;
         // Full recomputation reruns the layer's forward; selective only the attention core
@@ -330,7 +368,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         // plus the embedding's forward and the LM head's input-gradient all-reduce. [MEGA-21 §2.3, MEGA-ACT §4.2.2]
         double tp_seconds = 0;
         if (par.tensor > 1) {
-            double tp_bw = t <= gpus_per_node ? intra_bw : inter_bw;
+            double tp_bw = perf::collective_bus_bandwidth(t, std::min(t, gpus_per_node), intra_bw, inter_bw);
             double one = perf::all_reduce_seconds(tokens * h * act_bytes, t, tp_bw);
             tp_seconds = (layers_per_stage * 4.0 + (full ? 2.0 * recomputed_layers : 0.0) + 2.0) * one;
         }
@@ -357,8 +395,14 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         // Data parallelism and ZeRO [ZERO §7]: the DP group spans t·DP consecutive ranks.
         double params = e.params_per_gpu;
         double grad_bytes = params * e.bytes_per_parameter.gradients;
-        double weight_bytes = params * e.bytes_per_parameter.weights;
-        double dp_bw = t * dp <= gpus_per_node ? intra_bw : inter_bw;
+        // Parameters travel in the 16-bit compute dtype whatever they are stored in: FSDP casts its
+        // shard to MixedPrecision param_dtype before the all-gather (torch/distributed/fsdp
+        // _fully_shard/_fsdp_param.py), DeepSpeed ZeRO-3 keeps 16-bit partitions, Megatron's
+        // distributed optimizer all-gathers the bf16 params; gradients reduce in their own dtype.
+        double weight_bytes = params * (fp32 ? 4.0 : std::min(2.0, e.bytes_per_parameter.weights));
+        // DP ranks sit t apart: gpus_per_node / t of them share a node (and its NICs). [MEGA-21 §3]
+        double dp_per_node = std::min(dp, std::max(1.0, std::floor(gpus_per_node / t)));
+        double dp_bw = perf::collective_bus_bandwidth(dp, dp_per_node, intra_bw, inter_bw);
         int stage = par.zero_stage;
         double last_backward = backward_layers * layer_backward + stage_recompute;
         double first_forward = layers_per_stage * layer_forward;
@@ -378,8 +422,9 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         } else {
             // ZeRO-3: per micro-batch, parameters all-gathered for forward and again for backward,
             // gradients reduce-scattered: 3 × the parameter volume (1.5× DP). [ZERO §7.2.2]
-            double comm = mb * (2.0 * perf::all_gather_seconds(weight_bytes, dp, dp_bw) +
-                                perf::all_gather_seconds(grad_bytes, dp, dp_bw));
+            double zero3_bw = dp_bw * (par.zero_impl == ZeroImpl::deepspeed ? c.deepspeed_zero3_efficiency : 1.0);
+            double comm = mb * (2.0 * perf::all_gather_seconds(weight_bytes, dp, zero3_bw) +
+                                perf::all_gather_seconds(grad_bytes, dp, zero3_bw));
             br.zero = perf::exposed_seconds(comm, br.compute, c.overlap_fraction);
         }
 

@@ -59,6 +59,9 @@ struct ThroughputConstants {
     double overlap_fraction;           // share of DP/ZeRO communication hidden behind compute (fitted)
     double step_overhead_seconds;      // fixed per-step overhead (fitted)
     bool calibrated;                   // fitted on published runs of this family
+    // DeepSpeed ZeRO-3's parameter all-gathers and gradient reduce-scatters as a share of NCCL's bus
+    // bandwidth (fitted): it gathers parameter by parameter (partition_parameters.py _allgather_param).
+    double deepspeed_zero3_efficiency = 1.0;
 };
 
 // The constants used for a GPU family (generic for families without published runs).
@@ -75,6 +78,13 @@ namespace perf {
 double all_reduce_seconds(double bytes, double ranks, double bytes_per_second);
 // Reduce-scatter or all-gather: (n−1)/n · bytes / bandwidth (bytes = the full, unsharded tensor).
 double all_gather_seconds(double bytes, double ranks, double bytes_per_second);
+// NCCL bus bandwidth of a ring collective over `ranks` ranks, `ranks_per_node` of them in each
+// node. Inside one node: the NVLink bus bandwidth. Across nodes NCCL runs one ring per NIC, each
+// leaving the node through a different GPU's NIC, so the group's k GPUs move k NICs' worth (the
+// per-GPU inter-node bandwidth × k), while (k−1)/k of each GPU's ring traffic stays on NVLink.
+// [NCCL docs "Performance" busBw; NVIDIA/nccl src/graph/rings, one ring per net device]
+double collective_bus_bandwidth(double ranks, double ranks_per_node, double intra_bytes_per_second,
+                                double inter_bytes_per_second_per_gpu);
 // Dense [M×K]·[K×N] GEMM, `count` times (batched).
 double gemm_seconds(double m, double k, double n, double count, double peak_flops, double memory_bytes_per_second,
                     const ThroughputConstants& c);
@@ -83,6 +93,8 @@ double flash_attention_seconds(double b, double heads, double s, double head_dim
                                double memory_bytes_per_second, const ThroughputConstants& c);
 // Exposed part of communication that can overlap a compute window: comm − φ·min(comm, window).
 double exposed_seconds(double communication, double window, double overlap_fraction);
+// Memory-bound kernels one layer's forward launches (norms, residual adds, activation, RoPE, copies).
+double memory_kernels_per_layer(const ModelConfig& model, Kernels kernels, bool dropout, bool fp32_stream);
 }  // namespace perf
 
 }  // namespace vramcalc

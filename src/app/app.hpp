@@ -61,6 +61,8 @@ struct App {
     void view_changed();                               // units/theme changed: relink + restyle
     void apply_theme();                                // palette and CSS follow view.theme / the system
     const char* field_error(const char* path) const;   // validation or typing message for a field, or null
+    void clear_input_errors();                         // a new scenario replaces refused typed text
+    bool editing() const;  // a field holds typed text not applied yet (not a refused one, not a search)
     // Applies what an import set ("path<TAB>value" lines) and shows `report` about it.
     void import_fields(const std::string& fields, const ImportReport& report);
     void draw(float width, float height);              // the whole page, one ImGui frame

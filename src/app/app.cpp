@@ -338,7 +338,7 @@ void draw_sticky_verdict(App& app, float width) {
     }
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(width, 0));
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, with_alpha(pal.backdrop, 246));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, with_alpha(pal.backdrop, 255));
     ImGui::PushStyleColor(ImGuiCol_Border, pal.card_border);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(12, 7));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
@@ -354,6 +354,13 @@ void draw_sticky_verdict(App& app, float width) {
     const bool one_line = ImGui::CalcTextSize(margin.c_str()).x <= ImGui::GetContentRegionAvail().x;
     if (!one_line) ImGui::NewLine();
     text_dim(margin.c_str());
+    if (app.editing()) {
+        ImGui::PushFont(fonts().small);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+        ImGui::TextUnformatted("Editing: Enter or a pause applies, Escape puts the value back");
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+    }
     const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     record_rect("sticky_verdict", at, ImVec2(at.x + size.x, at.y + size.y));
     ImGui::End();

@@ -272,6 +272,8 @@ void draw_keyboard_help(App& app) {
     ImGui::Dummy(ImVec2(0, 2));
 }
 
+const char* const title_dot = "  \xC2\xB7  ";
+
 // "QLoRA r16", "LoRA r8", "freeze (last 4 layers)", "full training".
 std::string method_short(const TrainingConfig& t) {
     const std::string rank = " r" + std::to_string(t.lora_rank);
@@ -294,6 +296,15 @@ std::string recompute_short(Recompute r) {
     }
     return "";
 }
+
+}  // namespace
+
+std::string setup_short(const Scenario& s) {
+    return method_short(s.training) + title_dot + "s " + format_grouped(double(s.training.seq_len)) + title_dot +
+           recompute_short(s.training.recompute);
+}
+
+namespace {
 
 // The "editing" state: a typed value waits for Enter, a pause or leaving the field.
 void draw_editing_hint(App& app) {
@@ -371,10 +382,8 @@ void draw_sticky_verdict(App& app, float width) {
 App g_app;
 
 // "Llama-3.1-8B · QLoRA r16 · s 2,048 · full recompute · 1 × RTX-4090": what the embed computes.
-std::string embed_title(const Scenario& s) {
-    const char* dot = "  \xC2\xB7  ";
-    return visible_text(s.model.name) + dot + method_short(s.training) + dot + "s " +
-           format_grouped(double(s.training.seq_len)) + dot + recompute_short(s.training.recompute) + dot +
+std::string embed_title(const Scenario& s, bool with_setup) {
+    return visible_text(s.model.name) + title_dot + (with_setup ? setup_short(s) + title_dot : std::string()) +
            format_grouped(double(s.parallel.num_gpus)) + " \xC3\x97 " + visible_text(s.hardware.gpu);
 }
 
@@ -602,16 +611,19 @@ void App::draw(float width, float height) {
         {
             ImGui::AlignTextToFramePadding();
             ImGui::PushFont(fonts().bold);
-            std::string title = embed_title(scenario);
-            ImGui::PushTextWrapPos(0);
-            ImGui::TextUnformatted(title.c_str());
-            ImGui::PopTextWrapPos();
-            ImGui::PopFont();
-            dom::add({"embed_title", dom::Role::heading, title}).level = 2;
+            const std::string title = embed_title(scenario, true);
             const char* open_label = "Open in vramcalc \xE2\x86\x97";
             float bw = ImGui::CalcTextSize(open_label).x + 24;
             float seg_w = units_toggle_width(false);
-            if (content_w > bw + seg_w + 8 + ImGui::CalcTextSize(title.c_str()).x + 16)
+            // Where the whole title does not fit beside the buttons, the setup goes to the verdict's line.
+            embed_setup_in_verdict = content_w <= bw + seg_w + 8 + ImGui::CalcTextSize(title.c_str()).x + 16;
+            const std::string shown = embed_setup_in_verdict ? embed_title(scenario, false) : title;
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(shown.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::PopFont();
+            dom::add({"embed_title", dom::Role::heading, title}).level = 2;
+            if (content_w > bw + seg_w + 8 + ImGui::CalcTextSize(shown.c_str()).x + 16)
                 ImGui::SameLine(content_w - bw - seg_w - 8 + ImGui::GetStyle().WindowPadding.x);
             units_toggle(*this, false);
             ImGui::SameLine(0, 8);
@@ -653,7 +665,6 @@ void App::draw(float width, float height) {
     draw_header(*this, content_w);
     draw_link_banner(*this);
     draw_keyboard_help(*this);
-    draw_import_report(*this);
     draw_notes(*this);
 
     auto results = [&](bool side_by_side_details) {
@@ -715,10 +726,12 @@ void App::draw(float width, float height) {
         content_height = ImGui::GetCursorPosY() - top;
         ImGui::End();
         if (has_valid && verdict_bottom < 40) draw_sticky_verdict(*this, width);
+        draw_import_report(*this, width, height);
         return;
     }
     content_height = ImGui::GetCursorPosY() - top;
     ImGui::End();
+    draw_import_report(*this, width, height);
 }
 
 }  // namespace vramcalc::app

@@ -124,10 +124,10 @@ void draw_verdict(App& app) {
     record_item("verdict");
     // Where: "per GPU · 8 × A100-80GB", right-aligned when there is room.
     std::string where = "per GPU  \xC2\xB7  " + format_grouped(double(sc.parallel.num_gpus)) + " \xC3\x97 " + sc.hardware.gpu;
+    if (app.embed) where = app.embed_setup_in_verdict ? setup_short(sc) : "";  // the embed header says the rest
     ImGui::PushFont(fonts().small);
     float where_w = ImGui::CalcTextSize(where.c_str()).x;
     ImGui::PopFont();
-    if (app.embed) where.clear();  // the embed header already says it
     if (avail > 420 && !where.empty()) {
         ImGui::SameLine();
         ImGui::PushFont(fonts().small);
@@ -473,12 +473,21 @@ void draw_notes(App& app) {
     ImGui::Dummy(ImVec2(0, 2));
 }
 
-void draw_import_report(App& app) {
+void draw_import_report(App& app, float width, float height) {
     ImportReport& r = app.import_report;
     if (!r.open) return;
     const Palette& pal = palette();
     const bool failed = !r.issues.empty();
-    begin_card("import_report", 0, failed ? pal.bad_card : pal.note_card);
+    const float w = std::min(460.0f, width - 24);
+    ImGui::SetNextWindowPos(ImVec2(width - 12, height - 12), ImGuiCond_Always, ImVec2(1, 1));
+    ImGui::SetNextWindowSize(ImVec2(w, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
+    ImGui::Begin("##import_toast", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
+    begin_card("import_report", w, failed ? pal.bad_card : pal.note_card);
     std::string title = r.busy ? "Fetching " + r.source + " from Hugging Face\xE2\x80\xA6"
                         : failed ? "Could not import " + r.source
                                  : "Imported " + (r.kind.empty() ? std::string("a config") : "a " + r.kind) +
@@ -509,7 +518,9 @@ void draw_import_report(App& app) {
     dom::add(std::move(c));
     if (!r.busy && pill_button("OK", false, "dismiss_import", "Hides this report")) r.open = false;
     end_card();
-    ImGui::Dummy(ImVec2(0, 2));
+    ImGui::End();
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar(2);
 }
 
 void draw_errors(App& app) {

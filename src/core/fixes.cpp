@@ -8,11 +8,13 @@
 namespace vramcalc {
 namespace {
 
-using Candidates = std::vector<Scenario>;
+// A fix kind turns `out`, a copy of `from`, into its i-th candidate (false: no more), smallest change first.
+using Candidate = bool (*)(const Scenario& from, int i, Scenario& out);
 
 // The first candidate that is valid and fits, estimated with the estimator itself.
-std::optional<Fix> first_that_fits(FixKind kind, const Candidates& candidates) {
-    for (const Scenario& s : candidates) {
+std::optional<Fix> first_that_fits(FixKind kind, Candidate make, const Scenario& from) {
+    Scenario s;
+    for (int i = 0; i < 64 && (s = from, make(from, i, s)); ++i) {
         if (!is_valid(s)) continue;
         Estimate e = estimate(s);
         if (e.fits) return Fix{kind, s, e.memory_per_gpu_bytes.total, e.headroom_bytes};
@@ -20,96 +22,74 @@ std::optional<Fix> first_that_fits(FixKind kind, const Candidates& candidates) {
     return std::nullopt;
 }
 
-Candidates flash_attention(const Scenario& s) {
-    if (s.training.flash_attention) return {};
-    Scenario f = s;
-    f.training.flash_attention = true;
-    return {f};
+bool flash_attention(const Scenario& from, int i, Scenario& out) {
+    if (i > 0 || from.training.flash_attention) return false;
+    out.training.flash_attention = true;
+    return true;
 }
 
 // Selective first (Korthikanti et al. 2022: ~2.7 % more compute), then full (one more forward).
-Candidates recompute(const Scenario& s) {
-    Candidates out;
-    const Recompute now = s.training.recompute;
-    for (Recompute r : {Recompute::selective, Recompute::full}) {
-        if (now == Recompute::full || (r == Recompute::selective && now != Recompute::none)) continue;
-        Scenario f = s;
-        f.training.recompute = r;
-        out.push_back(f);
-    }
-    return out;
+bool recompute(const Scenario& from, int i, Scenario& out) {
+    const Recompute now = from.training.recompute;
+    if (now == Recompute::full) return false;
+    const bool selective_too = now == Recompute::none;
+    if (i > (selective_too ? 1 : 0)) return false;
+    out.training.recompute = selective_too && i == 0 ? Recompute::selective : Recompute::full;
+    return true;
 }
 
 // Micro-batches that divide the current one, largest first; the accumulation steps grow by the
 // same factor, so sequences per optimizer step stay the same.
-Candidates micro_batch(const Scenario& s) {
-    Candidates out;
-    const std::int64_t b = s.training.micro_batch_size;
+bool micro_batch(const Scenario& from, int i, Scenario& out) {
+    const std::int64_t b = from.training.micro_batch_size;
+    int seen = -1;
     for (std::int64_t nb = b / 2; nb >= 1; --nb) {
-        if (b % nb != 0) continue;
-        Scenario f = s;
-        f.training.micro_batch_size = nb;
-        if (s.training.grad_accum_steps > 0)  // else derived from the global batch
-            f.training.grad_accum_steps = s.training.grad_accum_steps * (b / nb);
-        out.push_back(f);
+        if (b % nb != 0 || ++seen < i) continue;
+            out.training.micro_batch_size = nb;
+        if (from.training.grad_accum_steps > 0) out.training.grad_accum_steps = from.training.grad_accum_steps * (b / nb);
+        return true;  // else derived from the global batch
     }
-    return out;
+    return false;
 }
 
-Candidates sequence_parallel(const Scenario& s) {
-    if (s.parallel.tensor <= 1 || s.parallel.sequence_parallel) return {};
-    Scenario f = s;
-    f.parallel.sequence_parallel = true;
-    return {f};
+bool sequence_parallel(const Scenario& from, int i, Scenario& out) {
+    if (i > 0 || from.parallel.tensor <= 1 || from.parallel.sequence_parallel) return false;
+    out.parallel.sequence_parallel = true;
+    return true;
 }
 
-Candidates zero_stage(const Scenario& s) {
-    Candidates out;
-    for (int stage = s.parallel.zero_stage + 1; stage <= 3; ++stage) {
-        Scenario f = s;
-        f.parallel.zero_stage = stage;
-        out.push_back(f);
-    }
-    return out;
+bool zero_stage(const Scenario& from, int i, Scenario& out) {
+    const int stage = from.parallel.zero_stage + 1 + i;
+    if (stage > 3) return false;
+    out.parallel.zero_stage = stage;
+    return true;
 }
 
 // ZeRO-Offload keeps the optimizer states in host memory; it needs ZeRO stage 1 or more.
-Candidates offload_optimizer(const Scenario& s) {
-    if (s.parallel.offload_optimizer) return {};
-    Scenario f = s;
-    f.parallel.offload_optimizer = true;
-    f.parallel.zero_stage = std::max(1, s.parallel.zero_stage);
-    return {f};
+bool offload_optimizer(const Scenario& from, int i, Scenario& out) {
+    if (i > 0 || from.parallel.offload_optimizer) return false;
+    out.parallel.offload_optimizer = true;
+    out.parallel.zero_stage = std::max(1, from.parallel.zero_stage);
+    return true;
 }
 
 // ×2 … ×64 GPUs as more data parallelism, the global batch kept (fewer accumulation steps). Only
 // ZeRO shards anything across data-parallel ranks, so without it more GPUs never help.
-Candidates more_gpus(const Scenario& s) {
-    Candidates out;
-    if (s.parallel.zero_stage == 0) return out;
-    const std::int64_t accum = s.training.grad_accum_steps;
-    for (std::int64_t m = 2; m <= 64; m *= 2) {
-        if (accum > 0 && accum % m != 0) break;
-        Scenario f = s;
-        f.parallel.num_gpus = s.parallel.num_gpus * m;
-        if (accum > 0) f.training.grad_accum_steps = accum / m;
-        out.push_back(f);
-    }
-    return out;
+bool more_gpus(const Scenario& from, int i, Scenario& out) {
+    const std::int64_t m = std::int64_t(2) << i, accum = from.training.grad_accum_steps;
+    if (from.parallel.zero_stage == 0 || m > 64 || (accum > 0 && accum % m != 0)) return false;
+    out.parallel.num_gpus = from.parallel.num_gpus * m;
+    if (accum > 0) out.training.grad_accum_steps = accum / m;
+    return true;
 }
 
 // Adapters instead of full training: LoRA (Hu et al. 2021), then QLoRA (Dettmers et al. 2023).
-Candidates method(const Scenario& s) {
-    Candidates out;
-    for (TrainingMethod m : {TrainingMethod::lora, TrainingMethod::qlora}) {
-        const bool smaller = s.training.method == TrainingMethod::full ||
-                             (s.training.method == TrainingMethod::lora && m == TrainingMethod::qlora);
-        if (!smaller) continue;
-        Scenario f = s;
-        f.training.method = m;
-        out.push_back(f);
-    }
-    return out;
+bool method(const Scenario& from, int i, Scenario& out) {
+    const TrainingMethod now = from.training.method;
+    const int first = now == TrainingMethod::full ? 0 : now == TrainingMethod::lora ? 1 : 2;
+    if (first + i > 1) return false;
+    out.training.method = first + i == 0 ? TrainingMethod::lora : TrainingMethod::qlora;
+    return true;
 }
 
 std::string arrow(long long from, long long to) { return std::to_string(from) + " \xE2\x86\x92 " + std::to_string(to); }
@@ -155,8 +135,7 @@ std::string describe_fix(const Fix& fix, const Scenario& from) {
 std::vector<Fix> fixes_that_fit(const Scenario& scenario, int max_fixes) {
     std::vector<Fix> out;
     if (estimate(scenario).fits) return out;
-    using Make = Candidates (*)(const Scenario&);
-    static constexpr std::pair<FixKind, Make> order[] = {
+    static constexpr std::pair<FixKind, Candidate> order[] = {
         {FixKind::flash_attention, flash_attention}, {FixKind::recompute, recompute},
         {FixKind::micro_batch, micro_batch},         {FixKind::sequence_parallel, sequence_parallel},
         {FixKind::zero_stage, zero_stage},           {FixKind::offload_optimizer, offload_optimizer},
@@ -164,7 +143,7 @@ std::vector<Fix> fixes_that_fit(const Scenario& scenario, int max_fixes) {
     };
     for (const auto& [kind, make] : order) {
         if (int(out.size()) >= max_fixes) break;
-        if (auto fix = first_that_fits(kind, make(scenario))) out.push_back(std::move(*fix));
+        if (auto fix = first_that_fits(kind, make, scenario)) out.push_back(std::move(*fix));
     }
     return out;
 }

@@ -243,6 +243,12 @@ TEST_CASE("numbers as people type them: separators and K/M/B/T suffixes") {
     CHECK(codec::typed_number_text("1.5K") == "1500");
     CHECK(codec::typed_number_text("1.1k") == "1100");
     CHECK(codec::typed_number_text("300B") == "3e11");
+    // Context lengths are powers of two: Llama 3.1's "128K" context is 131,072 positions
+    // (max_position_embeddings in meta-llama/Llama-3.1-8B's config.json).
+    CHECK(codec::typed_number_text("128K", true) == "131072");
+    CHECK(codec::typed_number_text("32k", true) == "32768");
+    CHECK(codec::typed_number_text("1M", true) == "1048576");
+    CHECK(codec::typed_number_text("4096", true) == "4096");
     CHECK(codec::typed_number_text("300 B") == "3e11");
     CHECK(codec::typed_number_text("2T") == "2e12");
     CHECK(codec::typed_number_text("7M") == "7e6");

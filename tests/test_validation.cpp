@@ -9,6 +9,7 @@
 
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
+#include "core/presets.hpp"
 
 using namespace vramcalc;
 
@@ -222,4 +223,19 @@ TEST_CASE("throughput-model rules: interleave, node size, bandwidths") {
     CHECK(names(validate(predicted), "hardware.achieved_tflops"));
     predicted.hardware.throughput_model = ThroughputModel::predicted;
     CHECK(validate(predicted).empty());
+}
+
+TEST_CASE("A sequence beyond the model's max_position_embeddings is a warning with RoPE") {
+    // meta-llama/Llama-2-7b-hf config.json: max_position_embeddings 4096, rope_theta 10000.
+    Scenario s;
+    REQUIRE(apply_model_preset(s, "llama-2-7b"));
+    REQUIRE(s.model.position_embedding == PositionEmbedding::rope);
+    REQUIRE(s.model.max_position_embeddings == 4096);
+    s.training.seq_len = 4096;
+    REQUIRE(validate(s).empty());
+    CHECK_FALSE(estimate(s).warnings.has(Warning::sequence_beyond_positions));
+    s.training.seq_len = 8192;
+    REQUIRE(validate(s).empty());  // RoPE sets no hard limit: an estimate, with the warning
+    CHECK(estimate(s).warnings.has(Warning::sequence_beyond_positions));
+    CHECK(std::string(warning_id(Warning::sequence_beyond_positions)) == "sequence_beyond_positions");
 }

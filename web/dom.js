@@ -403,7 +403,8 @@ export function createDomLayer({ root, canvas, module, wake }) {
         el.dataset.dirty = '1';
         commit(el);
       } else if (e.key === 'Escape') {
-        if (el.dataset.dirty || el.dataset.editing) {
+        // Typed text waiting, or applied and refused (shown with its error): Escape puts the value back.
+        if (el.dataset.dirty || el.dataset.editing || el.getAttribute('aria-invalid') === 'true') {
           e.preventDefault();
           clearTimeout(timers.get(id));
           delete el.dataset.dirty;

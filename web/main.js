@@ -58,6 +58,9 @@ const afterFirstFrame = new Promise((resolve) => { firstFrameDrawn = resolve; })
 // default actions (typing, Tab moving focus) are the browser's. A key handled here goes no further.
 const isTextTarget = (t) => t && (t.tagName === 'INPUT' && t.type !== 'checkbox' || t.tagName === 'TEXTAREA' ||
   t.tagName === 'SELECT' || t.isContentEditable);
+// A picker's search field appears a frame or two after its shortcut ("/"): letters typed before
+// it has focus are kept here and put into it when it takes focus, so none is lost.
+let typeAhead = null;
 function shortcut(e) {
   if (e.ctrlKey || e.metaKey || e.altKey || isTextTarget(e.target) || !uiRoot) return false;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
@@ -65,12 +68,30 @@ function shortcut(e) {
     if (el.getAttribute('aria-keyshortcuts').toLowerCase() !== key) continue;
     e.preventDefault();
     el.focus();
+    if (el.getAttribute('aria-haspopup') === 'listbox') typeAhead = { text: '', until: performance.now() + 1000 };
     if (el.tagName === 'BUTTON') el.click();
     return true;
   }
   return false;
 }
+function keptForSearch(e) {
+  if (!typeAhead || performance.now() > typeAhead.until) { typeAhead = null; return false; }
+  if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || isTextTarget(e.target)) return false;
+  typeAhead.text += e.key;
+  e.preventDefault();
+  return true;
+}
+document.addEventListener('focusin', (e) => {
+  const t = e.target;
+  if (!typeAhead || !t || t.getAttribute('role') !== 'combobox') return;
+  const text = typeAhead.text;
+  typeAhead = null;
+  if (!text) return;
+  t.value += text;
+  t.dispatchEvent(new Event('input', { bubbles: true }));
+});
 window.addEventListener('keydown', (e) => {
+  if (keptForSearch(e)) { e.stopImmediatePropagation(); return; }
   const onControl = uiRoot && uiRoot.contains(e.target) && e.target !== uiRoot;
   if (onControl) {
     if (dom) dom.onKeydown(e);
@@ -216,7 +237,8 @@ async function start() {
       const lines = [];
       if (!deepspeed) lines.push(`Model: ${r.scenario.model.name} (${r.family}).`);
       lines.push(...r.notes);
-      if (r.unmapped_keys.length) {
+      // The importer's notes usually list the keys it did not map already: each key is said once.
+      if (r.unmapped_keys.length && !r.notes.some((n) => n.includes(r.unmapped_keys[0]))) {
         lines.push(`Keys that set nothing here: ${r.unmapped_keys.slice(0, 12).join(', ')}${r.unmapped_keys.length > 12 ? ', …' : ''}.`);
       }
       withStrings(Module._vramcalc_import, fields, source, deepspeed ? 'DeepSpeed config' : 'Hugging Face config',

@@ -274,14 +274,48 @@ void draw_keyboard_help(App& app) {
     ImGui::Dummy(ImVec2(0, 2));
 }
 
+const char* const title_dot = "  \xC2\xB7  ";
+
+// "QLoRA r16", "LoRA r8", "freeze (last 4 layers)", "full training".
+std::string method_short(const TrainingConfig& t) {
+    const std::string rank = " r" + std::to_string(t.lora_rank);
+    switch (t.method) {
+        case TrainingMethod::full: return "full training";
+        case TrainingMethod::lora: return "LoRA" + rank;
+        case TrainingMethod::qlora: return "QLoRA" + rank;
+        case TrainingMethod::freeze:
+            return t.trainable_layers > 0 ? "freeze (last " + std::to_string(t.trainable_layers) + " layers)" : "freeze";
+    }
+    return "";
+}
+
+std::string recompute_short(Recompute r) {
+    switch (r) {
+        case Recompute::none: return "no recompute";
+        case Recompute::selective: return "selective recompute";
+        case Recompute::full: return "full recompute";
+        case Recompute::ops: return "op-level recompute";
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string setup_short(const Scenario& s) {
+    return method_short(s.training) + title_dot + "s " + format_grouped(double(s.training.seq_len)) + title_dot +
+           recompute_short(s.training.recompute);
+}
+
+namespace {
+
 // The "editing" state: a typed value waits for Enter, a pause or leaving the field.
 void draw_editing_hint(App& app) {
-    (void)app;
-    if (!dom::any_draft()) return;
+    if (!app.editing()) return;
     const Palette& pal = palette();
     ImGui::PushFont(fonts().small);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
     ImGui::TextUnformatted("\xE2\x80\xA2 Editing: the results update when you press Enter or pause (Escape puts the value back)");
+    record_item("editing_hint");
     ImGui::PopStyleColor();
     ImGui::PopFont();
 }
@@ -293,12 +327,67 @@ void draw_stale_banner(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted("Showing the last valid result (dimmed) until the inputs marked in red are fixed.");
+    record_item("stale_banner");
     ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
     ImGui::PopFont();
 }
 
+// Phones: once the verdict card has scrolled away, a bar pinned to the top keeps it in view
+// (while a field far below is edited): "✓ Fits · 14.0 of 24.0 GiB · 9.9 GiB headroom". Takes no input.
+void draw_sticky_verdict(App& app, float width) {
+    const Palette& pal = palette();
+    const bool ok = app.evaluation.ok();
+    const Estimate& e = ok ? app.evaluation.estimate : app.valid_evaluation.estimate;
+    std::string text, margin;
+    if (!ok) {
+        text = "\xE2\x9C\x95 Cannot estimate";
+        margin = "fix the inputs marked in red";
+    } else {
+        text = std::string(e.fits ? "\xE2\x9C\x93 Fits" : "\xE2\x9C\x95 Does not fit");
+        margin = format_bytes(e.memory_per_gpu_bytes.total, app.units) + " of " + format_bytes(e.capacity_bytes, app.units) +
+                 "  \xC2\xB7  " + (e.fits ? format_bytes(e.headroom_bytes, app.units) + " headroom"
+                                      : "short by " + format_bytes(-e.headroom_bytes, app.units));
+    }
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(width, 0));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, with_alpha(pal.backdrop, 255));
+    ImGui::PushStyleColor(ImGuiCol_Border, pal.card_border);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(12, 7));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
+    ImGui::Begin("##sticky_verdict", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::PushFont(fonts().bold);
+    ImGui::PushStyleColor(ImGuiCol_Text, ok && e.fits ? pal.good : pal.bad);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    ImGui::SameLine(0, 10);
+    const bool one_line = ImGui::CalcTextSize(margin.c_str()).x <= ImGui::GetContentRegionAvail().x;
+    if (!one_line) ImGui::NewLine();
+    text_dim(margin.c_str());
+    if (app.editing()) {
+        ImGui::PushFont(fonts().small);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+        ImGui::TextUnformatted("Editing: Enter or a pause applies, Escape puts the value back");
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+    }
+    const ImVec2 at = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    record_rect("sticky_verdict", at, ImVec2(at.x + size.x, at.y + size.y));
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+    ImGui::PopStyleColor(2);
+}
+
 App g_app;
+
+// "Llama-3.1-8B · QLoRA r16 · s 2,048 · full recompute · 1 × RTX-4090": what the embed computes.
+std::string embed_title(const Scenario& s, bool with_setup) {
+    return visible_text(s.model.name) + title_dot + (with_setup ? setup_short(s) + title_dot : std::string()) +
+           format_grouped(double(s.parallel.num_gpus)) + " \xC3\x97 " + visible_text(s.hardware.gpu);
+}
 
 }  // namespace
 
@@ -342,7 +431,7 @@ void App::load_fragment(const std::string& fragment) {
     link_problems = codec::problem_count(r.issues) + v.issues.size();
     link_banner_open = !link_issues.empty();
     notes = r.notes;
-    input_errors.clear();
+    clear_input_errors();
     const bool embed_before = view.embed;
     view = v.view;
     view.embed = view.embed || embed_before;
@@ -365,6 +454,11 @@ void App::set_scenario(const Scenario& next) {
 
 void App::touched() {
     evaluation = evaluate(scenario);
+    // Text typed into a field that is no value of it ("abc", "32.5" in a whole-number field) makes
+    // the inputs invalid like any other rule: the results dim, the summary says why.
+    std::vector<ValidationIssue> typed;
+    for (const auto& [path, why] : input_errors) typed.push_back({path, why});
+    evaluation.errors.insert(evaluation.errors.begin(), typed.begin(), typed.end());
     if (evaluation.ok()) {
         valid_scenario = scenario;
         valid_evaluation = evaluation;
@@ -385,6 +479,20 @@ void App::apply_theme() {
     light = want;
     set_light_theme(want);
     web::set_page_theme(want);
+}
+
+void App::clear_input_errors() {
+    for (const auto& [path, why] : input_errors) dom::clear_draft(path);  // the refused text goes too
+    input_errors.clear();
+}
+
+bool App::editing() const {
+    for (const std::string& id : dom::draft_ids()) {
+        if (input_errors.count(id)) continue;  // applied and refused: shown as an error, not as editing
+        if (id.size() > 7 && id.compare(id.size() - 7, 7, ":search") == 0) continue;  // a picker's filter
+        return true;
+    }
+    return false;
 }
 
 const char* App::field_error(const char* path) const {
@@ -416,7 +524,7 @@ void App::import_fields(const std::string& fields, const ImportReport& report) {
         if (!problem.empty()) import_report.issues.push_back({f->path, problem});
     }
     notes.clear();
-    input_errors.clear();
+    clear_input_errors();
     touched();
 }
 
@@ -431,27 +539,34 @@ bool App::animating() const { return ImGui::GetTime() < copied_until + 0.1; }
 std::string App::summary_text() const {
     const Scenario& s = scenario;
     auto n = [](std::int64_t v) { return format_grouped(double(v)); };
-    // The labels as typed may still break the text rule (the error names the field): shown inert.
-    std::string setup = visible_text(s.model.name) + " on " + n(s.parallel.num_gpus) + " \xC3\x97 " +
-                        visible_text(s.hardware.gpu) + " (ZeRO-" +
-                        n(s.parallel.zero_stage) + ", tensor " + n(s.parallel.tensor) + ", pipeline " +
+    // What and where first, so a one- or two-line bar (embed, phone) still shows the verdict; the
+    // labels as typed may still break the text rule (the error names the field): shown inert.
+    std::string head = visible_text(s.model.name) +
+                       (s.training.method != TrainingMethod::full ? ", " + method_short(s.training) : "") + ", " +
+                       n(s.parallel.num_gpus) + " \xC3\x97 " + visible_text(s.hardware.gpu);
+    std::string setup = " Setup: ZeRO-" + n(s.parallel.zero_stage) + ", tensor " + n(s.parallel.tensor) + ", pipeline " +
                         n(s.parallel.pipeline) + ", micro-batch " + n(s.training.micro_batch_size) + ", sequence " +
-                        n(s.training.seq_len) + ")" +
-                        (s.training.method != TrainingMethod::full ? ", " + describe_method(s.training) : "");
+                        n(s.training.seq_len) + ", " + recompute_short(s.training.recompute) +
+                        (s.training.method != TrainingMethod::full ? ", " + describe_method(s.training) : "") + ".";
     if (!evaluation.ok()) {
-        std::string out = setup + ": cannot estimate — ";
+        std::string out = head + ": cannot estimate — ";
         for (std::size_t i = 0; i < evaluation.errors.size(); ++i)
             out += (i ? "; " : "") + evaluation.errors[i].field + " " + evaluation.errors[i].message;
-        return out + ".";
+        return out + "." + setup;
     }
     const Estimate& e = evaluation.estimate;
-    std::string out = setup + ": " + format_bytes(e.memory_per_gpu_bytes.total, units) + " of " +
+    std::string out = head + ": " + format_bytes(e.memory_per_gpu_bytes.total, units) + " of " +
                       format_bytes(e.capacity_bytes, units) + " per GPU — ";
     out += e.fits ? "fits, " + format_bytes(e.headroom_bytes, units) + " headroom"
                   : "does not fit, short by " + format_bytes(-e.headroom_bytes, units);
     std::string phase = step_phase_label(e.memory_per_gpu_bytes.peak_phase);
     for (char& c : phase) c = char(std::tolower(static_cast<unsigned char>(c)));
     out += ", peak in the " + phase + ".";
+    if (!e.fits && !fixes_for(*this).empty()) {
+        const Fix& fix = fixes_for(*this).front();
+        out += " Fits with " + describe_fix(fix, s) + " (" + format_bytes(fix.total_bytes, units) + " per GPU).";
+    }
+    out += setup;
     // The headline outputs: "Parameters 6.66 B, TFLOP-hours 3,333,333, …".
     const char* separator = " ";
     for (OutputSection section : {OutputSection::parameters, OutputSection::compute, OutputSection::layout,
@@ -499,15 +614,19 @@ void App::draw(float width, float height) {
         {
             ImGui::AlignTextToFramePadding();
             ImGui::PushFont(fonts().bold);
-            std::string title = scenario.model.name + "  \xC2\xB7  " + format_grouped(double(scenario.parallel.num_gpus)) +
-                                " \xC3\x97 " + scenario.hardware.gpu;
-            ImGui::TextUnformatted(title.c_str());
-            ImGui::PopFont();
-            dom::add({"embed_title", dom::Role::heading, title}).level = 2;
+            const std::string title = embed_title(scenario, true);
             const char* open_label = "Open in vramcalc \xE2\x86\x97";
             float bw = ImGui::CalcTextSize(open_label).x + 24;
             float seg_w = units_toggle_width(false);
-            if (content_w > bw + seg_w + 8 + ImGui::CalcTextSize(title.c_str()).x + 16)
+            // Where the whole title does not fit beside the buttons, the setup goes to the verdict's line.
+            embed_setup_in_verdict = content_w <= bw + seg_w + 8 + ImGui::CalcTextSize(title.c_str()).x + 16;
+            const std::string shown = embed_setup_in_verdict ? embed_title(scenario, false) : title;
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextUnformatted(shown.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::PopFont();
+            dom::add({"embed_title", dom::Role::heading, title}).level = 2;
+            if (content_w > bw + seg_w + 8 + ImGui::CalcTextSize(shown.c_str()).x + 16)
                 ImGui::SameLine(content_w - bw - seg_w - 8 + ImGui::GetStyle().WindowPadding.x);
             units_toggle(*this, false);
             ImGui::SameLine(0, 8);
@@ -549,7 +668,6 @@ void App::draw(float width, float height) {
     draw_header(*this, content_w);
     draw_link_banner(*this);
     draw_keyboard_help(*this);
-    draw_import_report(*this);
     draw_notes(*this);
 
     auto results = [&](bool side_by_side_details) {
@@ -584,11 +702,13 @@ void App::draw(float width, float height) {
     } else {
         draw_editing_hint(*this);
         if (!evaluation.ok()) draw_errors(*this);
+        float verdict_bottom = 0;  // screen y where the verdict card ends
         {
             draw_stale_banner(*this);
             LastValidResults last_valid(*this);
             if (evaluation.ok()) {
                 draw_verdict(*this);
+                verdict_bottom = ImGui::GetCursorScreenPos().y;
                 draw_tiles(*this, content_w >= 720 ? 4 : 2);
             }
         }
@@ -606,9 +726,15 @@ void App::draw(float width, float height) {
             }
         }
         ImGui::Dummy(ImVec2(0, 8));
+        content_height = ImGui::GetCursorPosY() - top;
+        ImGui::End();
+        if (has_valid && verdict_bottom < 40) draw_sticky_verdict(*this, width);
+        draw_import_report(*this, width, height);
+        return;
     }
     content_height = ImGui::GetCursorPosY() - top;
     ImGui::End();
+    draw_import_report(*this, width, height);
 }
 
 }  // namespace vramcalc::app

@@ -52,6 +52,7 @@ struct App {
     bool pending_sync = false;  // scenario or view changed: URL + DOM to update after the frame
     unsigned revision = 0;      // bumped by every scenario change (charts recompute only then)
     float content_height = 0;   // height the page's content needs (embed: the iframe's height)
+    bool embed_setup_in_verdict = false;  // embed narrower than its whole title: method, s and recompute beside the verdict
     bool embed_more_below = false;  // embed shorter than its content, not scrolled to the end: "more below" shows
 
     void init();
@@ -62,6 +63,8 @@ struct App {
     void view_changed();                               // units/theme changed: relink + restyle
     void apply_theme();                                // palette and CSS follow view.theme / the system
     const char* field_error(const char* path) const;   // validation or typing message for a field, or null
+    void clear_input_errors();                         // a new scenario replaces refused typed text
+    bool editing() const;  // a field holds typed text not applied yet (not a refused one, not a search)
     // Applies what an import set ("path<TAB>value" lines) and shows `report` about it.
     void import_fields(const std::string& fields, const ImportReport& report);
     void draw(float width, float height);              // the whole page, one ImGui frame
@@ -72,6 +75,9 @@ struct App {
 };
 
 App& the_app();
+
+// "QLoRA r16 · s 2,048 · full recompute": what trains, the sequence and the recomputation.
+std::string setup_short(const Scenario& scenario);
 
 // While the scenario is invalid, results panels draw the last valid one (dimmed, not clickable):
 // construct around them. Does nothing when the scenario is valid or none ever was.
@@ -91,7 +97,7 @@ void draw_details(App& app, bool side_by_side);
 void draw_warnings(App& app);
 void draw_errors(App& app);
 void draw_notes(App& app);
-void draw_import_report(App& app);
+void draw_import_report(App& app, float width, float height);  // a card over the page's bottom right: pushes nothing down
 void draw_timeline(App& app, float width);  // memory by phase of the step (memory_timeline), the peak marked
 
 // Keyboard shortcuts: one table drives the page's handling (aria-keyshortcuts on the controls

@@ -245,7 +245,11 @@ void clear_draft(std::string_view id) {
     if (it != drafts.end()) drafts.erase(it);
 }
 
-bool any_draft() { return !drafts.empty(); }
+std::vector<std::string> draft_ids() {
+    std::vector<std::string> ids;
+    for (const auto& [id, text] : drafts) ids.push_back(id);
+    return ids;
+}
 bool is_focused(std::string_view id) { return !focused.empty() && focused == id; }
 bool has_focus() { return !focused.empty(); }
 std::string focused_id() { return focused; }

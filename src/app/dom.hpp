@@ -81,13 +81,13 @@ Control& add_at(Control control, ImVec2 min, ImVec2 max);
 // ── Events from the DOM, read by the panels on the frame after they happened ──
 bool activated(std::string_view id);                   // a button, option or checkbox was activated
 std::optional<std::string> committed(std::string_view id);  // a value to apply (Enter, blur, pause, select change)
-std::optional<int> stepped(std::string_view id);       // arrow keys on a number: +1/−1, ±10 with PageUp/Down
+std::optional<int> stepped(std::string_view id);       // arrow keys on a number: +1/−1, ±10 with PageUp/Down (one press per call)
 std::optional<std::string> key(std::string_view id);   // other keys a control forwards ("ArrowDown", "Escape")
 bool cancelled(std::string_view id);                   // Escape in a field: its typed text was dropped
 const std::string* draft(std::string_view id);         // text typed but not applied yet, or null
 void set_draft(std::string_view id, std::string text);  // keeps text that could not be applied, shown with its error
 void clear_draft(std::string_view id);
-bool any_draft();                                      // an "editing" state somewhere on the page
+std::vector<std::string> draft_ids();                  // the controls holding typed text (the page's "editing" state)
 bool is_focused(std::string_view id);                  // DOM focus is on this control
 bool has_focus();                                      // DOM focus is on any control
 std::string focused_id();

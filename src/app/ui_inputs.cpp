@@ -57,9 +57,16 @@ std::string field_tooltip_title(const FieldSpec& f) {
     return t;
 }
 
+// Sequence lengths, where a typed K is 1,024 (codec/typed.hpp).
+bool context_length(const FieldSpec& f) {
+    return std::string_view(f.path) == "training.seq_len" || std::string_view(f.path) == "model.max_position_embeddings";
+}
+constexpr const char* context_k_note = "32K means 32,768 tokens (K = 1,024: context lengths are powers of two).";
+
 std::string field_tooltip_body(const FieldSpec& f) {
     std::string b = f.help;
     if (*f.unit) b += std::string("\nUnit: ") + f.unit + ".";
+    if (context_length(f)) b += std::string("\n") + context_k_note;
     b += std::string("\nIn links: ") + f.url_key + "=…   JSON: " + f.path;
     return b;
 }
@@ -356,7 +363,7 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
 
     // Events first: what the DOM sent since the last frame.
     if (auto typed = dom::committed(path)) {
-        std::string text = f.kind == FieldKind::integer || f.kind == FieldKind::number ? codec::typed_number_text(*typed)
+        std::string text = f.kind == FieldKind::integer || f.kind == FieldKind::number ? codec::typed_number_text(*typed, context_length(f))
                            : f.kind == FieldKind::choice && !typed->empty() && std::isdigit(static_cast<unsigned char>((*typed)[0]))
                                ? std::string(f.choices[std::clamp(std::atoi(typed->c_str()), 0, int(f.choices.size()) - 1)])
                                : *typed;
@@ -376,10 +383,11 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
         } else {
             app.input_errors[path] = problem;
             dom::set_draft(path, *typed);  // the text stays, with what is wrong with it
+            changed = true;                // invalid like any rule: results dim, the summary says why
         }
     }
-    if (dom::cancelled(path)) app.input_errors.erase(path);
-    if (auto steps = dom::stepped(path)) {
+    if (dom::cancelled(path) && app.input_errors.erase(path)) changed = true;
+    while (auto steps = dom::stepped(path)) {  // every press of this frame (two ↑ 80 ms apart are two steps)
         if (f.kind == FieldKind::integer || f.kind == FieldKind::number) {
             f.set(sc, step_value(f, f.get(sc), *steps));
             app.input_errors.erase(path);
@@ -389,8 +397,11 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
     }
     const char* error = app.field_error(f.path);
     const std::string* draft = dom::draft(path);
-    const bool editing = draft != nullptr;
+    const bool editing = draft != nullptr && !app.input_errors.count(path);
     const bool focused = dom::is_focused(path);
+    // The box's tooltip stays away while the field is edited or shows its error: it would cover
+    // the error under the field and, on narrow screens, the results the edit changes.
+    const bool tooltip_ok = !focused && !editing && !error;
 
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -445,6 +456,7 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
     // Accessible description: the field table's help, unit, profile and any problem.
     std::string description = f.help;
     if (*f.unit) description += std::string(" Unit: ") + f.unit + ".";
+    if (context_length(f)) description += std::string(" ") + context_k_note;
     if (!profile_note.empty()) description += " " + profile_note;
     if (error) description = std::string("Problem: ") + error + ". " + description;
     switch (f.kind) {
@@ -460,7 +472,7 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
             if (value_box("##v", shown, box_w, error != nullptr, editing, !focused)) dom::request_focus(path);
             ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
             record_item(path);
-            help_tooltip(title.c_str(), body.c_str());
+            if (tooltip_ok) help_tooltip(title.c_str(), body.c_str());
             dom::Control c{path, dom::Role::number, f.label, description};
             c.value = shown;
             c.min = f.ui_min, c.max = f.ui_max, c.has_range = true;
@@ -470,7 +482,11 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
             ImGui::PushFont(fonts().small);
             float suffix_w = suffix.empty() ? 0 : ImGui::CalcTextSize(suffix.c_str()).x;
             ImGui::PopFont();
-            if (suffix_w > 0 && suffix_w < (box_max.x - box_min.x) * 0.55f) c.pad_right = suffix_w + 14;
+            // The unit shows only where the value and it both fit ("50,257" never runs into "tokens").
+            const float value_w = ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().FramePadding.x;
+            const bool unit_fits = suffix_w > 0 && suffix_w < (box_max.x - box_min.x) * 0.55f &&
+                                   value_w + 8 + suffix_w + 9 <= box_max.x - box_min.x;
+            if (unit_fits) c.pad_right = suffix_w + 14;
             dom::add(std::move(c));
             if (steppers) {
                 ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, ImGui::GetStyle().FramePadding.y));
@@ -495,13 +511,11 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
                 ImGui::PopStyleVar();
             }
             // The unit (and a readable form of big numbers) inside the right end of the box.
-            if (!suffix.empty()) {
+            if (unit_fits) {
                 ImGui::PushFont(fonts().small);
                 ImVec2 ts = ImGui::CalcTextSize(suffix.c_str());
-                if (ts.x < (box_max.x - box_min.x) * 0.55f) {
-                    float y = box_min.y + (box_max.y - box_min.y - ts.y) * 0.5f;
-                    ImGui::GetWindowDrawList()->AddText(ImVec2(box_max.x - ts.x - 9, y), pal.text_faint, suffix.c_str());
-                }
+                float y = box_min.y + (box_max.y - box_min.y - ts.y) * 0.5f;
+                ImGui::GetWindowDrawList()->AddText(ImVec2(box_max.x - ts.x - 9, y), pal.text_faint, suffix.c_str());
                 ImGui::PopFont();
             }
             break;
@@ -528,7 +542,7 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
             ImGui::GetWindowDrawList()->AddText(ImVec2(b.x - 20, a.y + (b.y - a.y - ImGui::GetFontSize()) * 0.5f),
                                                 pal.text_dim, "\xE2\x96\xBE");
             record_item(path);
-            help_tooltip(title.c_str(), body.c_str());
+            if (tooltip_ok) help_tooltip(title.c_str(), body.c_str());
             dom::Control c{path, dom::Role::select, f.label, description};
             for (const char* name : f.choices) c.options.push_back(pretty_choice(name));
             c.selected = v;
@@ -545,7 +559,7 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
             std::string shown = draft ? *draft : f.get_text(sc);
             if (value_box("##v", shown, full, error != nullptr, editing, !focused)) dom::request_focus(path);
             record_item(path);
-            help_tooltip(title.c_str(), body.c_str());
+            if (tooltip_ok) help_tooltip(title.c_str(), body.c_str());
             dom::Control c{path, dom::Role::textbox, f.label, description};
             c.value = shown;
             c.invalid = error != nullptr;
@@ -779,9 +793,12 @@ void draw_inputs(App& app) {
     apply_framework_profile(profile, app.scenario.training.framework);
     bool first = true;
     auto group = [&](const FieldGroup& g, const std::vector<const FieldSpec*>& fields) {
-        int errors = 0;
-        for (const FieldSpec* f : fields)
+        int errors = 0, visible = 0;
+        for (const FieldSpec* f : fields) {
             if (app.field_error(f->path)) ++errors;
+            if (field_visible(app, f->path)) ++visible;
+        }
+        if (visible == 0) return;  // e.g. Fine-tuning for full training: no empty heading
         if (!first) ImGui::Dummy(ImVec2(0, 4));
         first = false;
         if (group_header(app, g, errors)) {

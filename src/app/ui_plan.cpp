@@ -90,6 +90,27 @@ void small_note(const std::string& text) {
     ImGui::PopFont();
 }
 
+std::string use_note;  // what the last "Use" switched, shown under the table until the next change
+unsigned use_note_revision = ~0u;
+
+// Adopts a plan; when that switches the throughput model to "predicted" (the planner ranks by
+// predicted step time), a note says so and what it does to the training time.
+void use_plan(App& app, const Plan& p) {
+    const bool switches = app.scenario.hardware.throughput_model != ThroughputModel::predicted;
+    const double before = app.evaluation.ok() ? app.evaluation.estimate.compute.seconds : 0;
+    app.notes.clear();
+    app.set_scenario(p.scenario);
+    if (!switches) return;
+    std::string message = "set to predicted by the planner's \"Use\" (it ranks layouts by predicted step time): time, "
+                          "cost and MFU now come from the step-time model";
+    if (before > 0 && app.evaluation.ok())
+        message += ", training time " + format_duration(before) + " \xE2\x86\x92 " +
+                   format_duration(app.evaluation.estimate.compute.seconds);
+    app.notes.push_back({"hardware.throughput_model", message + ". Set it back to fixed under Hardware."});
+    use_note = "Throughput model " + message + ".";
+    use_note_revision = app.revision;
+}
+
 void plan_table(App& app, float width) {
     const Palette& pal = palette();
     const auto& plans = view.result.plans;
@@ -168,7 +189,7 @@ void plan_table(App& app, float width) {
                 ImGui::PopStyleColor();
             } else if (pill_button("Use", i == 0, ("plan:use:" + std::to_string(i)).c_str(), layout_text(p).c_str(),
                                    ("Use layout " + std::to_string(i + 1)).c_str())) {
-                app.set_scenario(p.scenario);
+                use_plan(app, p);
             }
             record_item("plan:use:" + std::to_string(i));
             ImGui::PopID();
@@ -299,9 +320,19 @@ const PlanView& plan_view(const App& app) {
     return view;
 }
 
+namespace {
+bool scroll_request = false;
+}  // namespace
+
+void scroll_to_plan() { scroll_request = true; }
+
 void draw_plan(App& app) {
     if (!app.evaluation.ok()) return;
     refresh(app);
+    if (scroll_request) {
+        scroll_request = false;
+        ImGui::SetScrollHereY(0.0f);
+    }
     const auto& r = view.result;
     begin_card("plan_card");
     std::string hint = format_grouped(double(r.num_gpus)) + " \xC3\x97 " + app.scenario.hardware.gpu + ", global batch " +
@@ -315,6 +346,10 @@ void draw_plan(App& app) {
         dom::add({"plan:none", dom::Role::text, none});  // for screen readers too, not only drawn
     } else {
         plan_table(app, avail);
+        if (use_note_revision == app.revision) {
+            small_note(use_note);
+            dom::add({"plan_use_note", dom::Role::text, use_note});
+        }
     }
     ImGui::Dummy(ImVec2(0, 4));
     scaling_chart(app, avail, 200.0f);

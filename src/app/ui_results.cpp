@@ -48,15 +48,18 @@ void table_rows(const char* id, const std::vector<Row>& rows) {
             const bool bold = r.bold;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
+            ImGui::PushFont(fonts().small);
+            const std::string note = wrap_at_spaces(r.note, ImGui::GetContentRegionAvail().x);  // "138.7" stays whole
+            ImGui::PopFont();
             if (r.explain) {  // the whole row is a selectable that opens the explanation
                 const ImVec2 pos = ImGui::GetCursorScreenPos();
                 const float wrap_w = ImGui::GetContentRegionAvail().x;
                 if (bold) ImGui::PushFont(fonts().bold);
                 float h = ImGui::CalcTextSize(r.label.c_str(), nullptr, false, wrap_w).y;
                 if (bold) ImGui::PopFont();
-                if (!r.note.empty()) {
+                if (!note.empty()) {
                     ImGui::PushFont(fonts().small);
-                    h += ImGui::GetStyle().ItemSpacing.y + ImGui::CalcTextSize(r.note.c_str(), nullptr, false, wrap_w).y;
+                    h += ImGui::GetStyle().ItemSpacing.y + ImGui::CalcTextSize(note.c_str()).y;
                     ImGui::PopFont();
                 }
                 ImGui::PushID(int(i));
@@ -72,10 +75,10 @@ void table_rows(const char* id, const std::vector<Row>& rows) {
             if (bold) ImGui::PushFont(fonts().bold);
             ImGui::TextUnformatted(r.label.c_str());
             if (bold) ImGui::PopFont();
-            if (!r.note.empty()) {
+            if (!note.empty()) {
                 ImGui::PushFont(fonts().small);
                 ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
-                ImGui::TextUnformatted(r.note.c_str());
+                ImGui::TextUnformatted(note.c_str());
                 ImGui::PopStyleColor();
                 ImGui::PopFont();
             }
@@ -121,10 +124,10 @@ void draw_verdict(App& app) {
     record_item("verdict");
     // Where: "per GPU · 8 × A100-80GB", right-aligned when there is room.
     std::string where = "per GPU  \xC2\xB7  " + format_grouped(double(sc.parallel.num_gpus)) + " \xC3\x97 " + sc.hardware.gpu;
+    if (app.embed) where = app.embed_setup_in_verdict ? setup_short(sc) : "";  // the embed header says the rest
     ImGui::PushFont(fonts().small);
     float where_w = ImGui::CalcTextSize(where.c_str()).x;
     ImGui::PopFont();
-    if (app.embed) where.clear();  // the embed header already says it
     if (avail > 420 && !where.empty()) {
         ImGui::SameLine();
         ImGui::PushFont(fonts().small);
@@ -163,6 +166,7 @@ void draw_verdict(App& app) {
         text_dim(where.c_str());
         ImGui::PopFont();
     }
+    draw_fixes(app);
     // When and how: the peak phase, what PyTorch's allocator reports, what lives outside it.
     const std::string phase = step_phase_label(m.peak_phase);
     std::string lower = phase;
@@ -318,6 +322,10 @@ void draw_tiles(App& app, int columns) {
     for (const auto& o : outputs())
         if (o.show & show_tile)
             tiles.push_back({o.label, format_output(o, e, app.units), output_note(o, e, app.units), o.help, o.path});
+    // The time is for the tokens set under Training (a fine-tune's few, a pre-training's many): say how many.
+    for (Tile& t : tiles)
+        if (std::string_view(t.path) == "compute.seconds")
+            t.note = "for " + format_count(app.scenario.training.tokens) + " tokens, " + t.note;
     const int count = int(tiles.size());
     dom::Control table{"tiles", dom::Role::table, "Headline results"};
     // Equal tile heights: every tile reserves the tallest note (wrapped at the tile's width).
@@ -326,7 +334,10 @@ void draw_tiles(App& app, int columns) {
     const float inner_w = std::max(20.0f, col_w - 2 * card_pad);
     ImGui::PushFont(fonts().small);
     float note_h = 0;
-    for (const Tile& t : tiles) note_h = std::max(note_h, ImGui::CalcTextSize(t.note.c_str(), nullptr, false, inner_w).y);
+    for (Tile& t : tiles) {
+        t.note = wrap_at_spaces(t.note, inner_w);
+        note_h = std::max(note_h, ImGui::CalcTextSize(t.note.c_str()).y);
+    }
     ImGui::PopFont();
     const ImVec2 start = ImGui::GetCursorScreenPos();
     ImGui::PushStyleVar(ImGuiStyleVar_CellPadding, ImVec2(0, 0));
@@ -357,16 +368,16 @@ void draw_tiles(App& app, int columns) {
             ImGui::PushFont(fonts().small);
             ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
             const float note_y = ImGui::GetCursorPosY();
-            ImGui::PushTextWrapPos(0);
             ImGui::TextUnformatted(tiles[i].note.c_str());
-            ImGui::PopTextWrapPos();
             ImGui::SetCursorPosY(note_y);
             ImGui::Dummy(ImVec2(0, note_h));
             ImGui::PopStyleColor();
             ImGui::PopFont();
             end_card();
             help_tooltip(tiles[i].title, tiles[i].tip);
-            table.rows.push_back({tiles[i].title, tiles[i].value, tiles[i].note});
+            std::string note = tiles[i].note;
+            std::replace(note.begin(), note.end(), '\n', ' ');
+            table.rows.push_back({tiles[i].title, tiles[i].value, note});
             if (i / columns < (count - 1) / columns) ImGui::Dummy(ImVec2(0, 2));  // gap between rows of tiles
             ImGui::PopID();
         }
@@ -443,10 +454,10 @@ void draw_notes(App& app) {
     begin_card("notes", 0, pal.note_card);
     ImGui::PushFont(fonts().bold);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
-    ImGui::TextUnformatted("Adjusted to fit the model:");
+    ImGui::TextUnformatted("Also changed:");
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    std::string text = "Adjusted to fit the model:";
+    std::string text = "Also changed:";
     for (const auto& n : app.notes) {
         const FieldSpec* f = find_field_by_path(n.field);
         std::string line = (f ? std::string(f->label) : n.field) + " " + n.message;
@@ -462,12 +473,21 @@ void draw_notes(App& app) {
     ImGui::Dummy(ImVec2(0, 2));
 }
 
-void draw_import_report(App& app) {
+void draw_import_report(App& app, float width, float height) {
     ImportReport& r = app.import_report;
     if (!r.open) return;
     const Palette& pal = palette();
     const bool failed = !r.issues.empty();
-    begin_card("import_report", 0, failed ? pal.bad_card : pal.note_card);
+    const float w = std::min(460.0f, width - 24);
+    ImGui::SetNextWindowPos(ImVec2(width - 12, height - 12), ImGuiCond_Always, ImVec2(1, 1));
+    ImGui::SetNextWindowSize(ImVec2(w, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(0, 0, 0, 0));
+    ImGui::Begin("##import_toast", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove);
+    begin_card("import_report", w, failed ? pal.bad_card : pal.note_card);
     std::string title = r.busy ? "Fetching " + r.source + " from Hugging Face\xE2\x80\xA6"
                         : failed ? "Could not import " + r.source
                                  : "Imported " + (r.kind.empty() ? std::string("a config") : "a " + r.kind) +
@@ -498,7 +518,9 @@ void draw_import_report(App& app) {
     dom::add(std::move(c));
     if (!r.busy && pill_button("OK", false, "dismiss_import", "Hides this report")) r.open = false;
     end_card();
-    ImGui::Dummy(ImVec2(0, 2));
+    ImGui::End();
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar(2);
 }
 
 void draw_errors(App& app) {

@@ -458,6 +458,29 @@ int select_box(const char* id, const char* name, const std::vector<std::string>&
     return chosen;
 }
 
+std::string wrap_at_spaces(std::string_view text, float width) {
+    std::string out, line;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t end = text.find_first_of(" \n", start);
+        if (end == std::string_view::npos) end = text.size();
+        const std::string word(text.substr(start, end - start));
+        const std::string wider = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(wider.c_str()).x > width) {
+            out += line + "\n";
+            line = word;
+        } else {
+            line = wider;
+        }
+        if (end < text.size() && text[end] == '\n') {
+            out += line + "\n";
+            line.clear();
+        }
+        start = end + 1;
+    }
+    return out + line;
+}
+
 void text_dim(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette().text_dim);
     ImGui::TextUnformatted(text);
@@ -595,6 +618,8 @@ void record_item(const std::string& name) {
     bool visible = ImGui::IsItemVisible() && a.y >= clip.Min.y && b.y <= clip.Max.y;
     item_rects[name] = {a, b, visible};
 }
+
+void record_rect(const std::string& name, ImVec2 min, ImVec2 max) { item_rects[name] = {min, max, true}; }
 
 void clear_item_rects() { item_rects.clear(); }
 

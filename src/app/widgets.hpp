@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "imgui.h"
@@ -70,6 +71,9 @@ bool pill_button(const char* label, bool primary = false, const char* dom_id = n
 // system's picker on phones) and takes arrow keys. Returns the newly chosen index, or -1.
 int select_box(const char* id, const char* name, const std::vector<std::string>& options, int current, float width,
                const char* description = nullptr);
+// `text` with line breaks at spaces only, each line at most `width` wide in the current font
+// (ImGui's own wrapping also breaks after '.' and ',', splitting "138.7" or "50,257").
+std::string wrap_at_spaces(std::string_view text, float width);
 void text_dim(const char* text);
 void text_right(const char* text, float column_right);  // right-aligns text so it ends at column_right (screen x)
 void wrapped_coloured(ImU32 colour, const char* text);
@@ -88,6 +92,7 @@ void legend(const std::vector<BarSegment>& segments, double total);
 // Test hook: where named widgets were drawn in the last frame (CSS pixels), so browser tests
 // can click and type like a person without reading pixels.
 void record_item(const std::string& name);  // the last item
+void record_rect(const std::string& name, ImVec2 min, ImVec2 max);  // a drawn area that is no item (shown whole)
 void clear_item_rects();
 std::string item_rect_json(const std::string& name);  // {"x","y","w","h","visible"} or "null"
 

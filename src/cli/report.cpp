@@ -4,6 +4,7 @@
 
 #include "core/fields.hpp"
 #include "core/finetune.hpp"
+#include "core/fixes.hpp"
 
 namespace vramcalc::cli {
 namespace {
@@ -19,6 +20,17 @@ const char* section_title(OutputSection section) {
         case OutputSection::detail: return "Details";
     }
     return "";
+}
+
+// The smallest single changes after which the scenario fits (core/fixes.hpp), one line each.
+std::string ways_to_fit(const Scenario& sc, ByteUnits units) {
+    const std::vector<Fix> fixes = fixes_that_fit(sc);
+    if (fixes.empty()) return "  no single change fits: try --plan for layouts that do\n";
+    std::string out = "\nFits with one change (or see --plan)\n";
+    for (const Fix& f : fixes)
+        out += "  - " + describe_fix(f, sc) + ": " + format_bytes(f.total_bytes, units) + " per GPU (headroom " +
+               format_bytes(f.headroom_bytes, units) + ")\n";
+    return out;
 }
 
 }  // namespace
@@ -37,6 +49,7 @@ std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units
     out += printf_string("  verdict: %s (headroom %s)\n", e.fits ? "FITS" : "DOES NOT FIT",
                          format_bytes(e.headroom_bytes, units).c_str());
     out += std::string("  units: ") + units_definition(units) + "\n";
+    if (!e.fits) out += ways_to_fit(sc, units);
 
     for (OutputSection section :
          {OutputSection::parameters, OutputSection::memory, OutputSection::compute, OutputSection::layout}) {

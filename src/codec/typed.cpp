@@ -6,7 +6,7 @@
 
 namespace vramcalc::codec {
 
-std::string typed_number_text(std::string_view typed) {
+std::string typed_number_text(std::string_view typed, bool context_length) {
     std::string s;
     for (std::size_t i = 0; i < typed.size(); ++i) {
         char c = typed[i];
@@ -25,8 +25,8 @@ std::string typed_number_text(std::string_view typed) {
     if (s.size() < 2) return s;
     double scale = 0;
     switch (s.back()) {
-        case 'k': case 'K': scale = 1e3; break;
-        case 'm': case 'M': scale = 1e6; break;
+        case 'k': case 'K': scale = context_length ? 1024.0 : 1e3; break;
+        case 'm': case 'M': scale = context_length ? 1048576.0 : 1e6; break;
         case 'b': case 'B': scale = 1e9; break;
         case 't': case 'T': scale = 1e12; break;
         default: return s;

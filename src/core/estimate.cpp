@@ -210,6 +210,7 @@ Estimate estimate(const Scenario& sc) {
     if (sc.model.layers % par.pipeline != 0) w.add(Warning::uneven_pipeline_stages);
     if (par.pipeline > 1 && r.grad_accum_steps < par.pipeline) w.add(Warning::pipeline_bubble_large);
     if (stage >= 3 && par.zero3_live_params <= 0) w.add(Warning::zero3_live_params_not_counted);
+    if (tr.seq_len > sc.model.max_position_embeddings) w.add(Warning::sequence_beyond_positions);
     return e;
 }
 
@@ -227,6 +228,7 @@ const char* warning_id(Warning w) {
         case Warning::pipeline_bubble_large: return "pipeline_bubble_large";
         case Warning::zero3_live_params_not_counted: return "zero3_live_params_not_counted";
         case Warning::throughput_uncalibrated: return "throughput_uncalibrated";
+        case Warning::sequence_beyond_positions: return "sequence_beyond_positions";
     }
     return "unknown";
 }
@@ -257,6 +259,9 @@ const char* warning_message(Warning w) {
             return "ZeRO-3 live parameters are not counted (zero3_live_params = 0); set DeepSpeed's stage3_max_live_parameters (its default is 1e9) to include them.";
         case Warning::throughput_uncalibrated:
             return "Predicted throughput for a GPU without published measured runs: it uses efficiency curves measured on an H200, uncalibrated for this GPU (docs/accuracy.md).";
+        case Warning::sequence_beyond_positions:
+            return "Sequence longer than the model's max_position_embeddings: it was trained on shorter contexts; beyond them RoPE "
+                   "needs position scaling (e.g. YaRN, arXiv:2309.00071) or quality drops. Memory is estimated as set.";
     }
     return "";
 }

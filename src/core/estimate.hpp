@@ -132,6 +132,7 @@ enum class Warning {
     pipeline_bubble_large,    // grad_accum < p: the 1F1B bubble dominates
     zero3_live_params_not_counted,  // ZeRO-3 with zero3_live_params = 0
     throughput_uncalibrated,  // predicted throughput for a GPU family without published runs
+    sequence_beyond_positions,  // RoPE model with seq_len > max_position_embeddings (learned positions: an error)
 };
 
 const char* warning_id(Warning warning);       // stable snake_case id

@@ -46,6 +46,21 @@ enum class TrainingMethod { full, lora, qlora, freeze };
 enum class BaseWeightFormat { nf4, nf4_no_dq, int8 };
 // Adapter weights: fp32 (PEFT's autocast_adapter_dtype=True) or the dtype of the model's weights (torchtune).
 enum class AdapterDtype { fp32, match };
+// Linear-attention / state-space layers of hybrid stacks (Qwen3-Next: Gated DeltaNet; Jamba: Mamba).
+enum class LinearAttention { gated_deltanet, mamba };
+// What the scenario asks about: a training run (the default: every old link, JSON file and call
+// keeps its meaning) or serving the model (docs/serving.md).
+enum class Workload { training, inference };
+// The serving engine whose memory accounting the estimate follows (docs/serving.md §3).
+enum class Engine { vllm, sglang, trtllm, llamacpp, hf };
+// How the checkpoint stores its weights (docs/serving.md §1; src/core/serving/weight_formats.cpp).
+enum class WeightFormat {
+    bf16, fp16, fp32, fp8, fp8_channel, fp8_block, int8, awq, gptq, nf4, mxfp4,
+    gguf_q8_0, gguf_q6_k, gguf_q5_k_m, gguf_q5_k_s, gguf_q4_k_m, gguf_q4_k_s, gguf_q4_0,
+    gguf_q3_k_m, gguf_q2_k, gguf_iq4_xs
+};
+// KV-cache element type: auto = the model's 16-bit dtype; q8_0 / q4_0 are llama.cpp's block types.
+enum class KvCacheDtype { auto_, fp16, bf16, fp8, q8_0, q4_0 };
 
 // Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
 // activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).
@@ -73,6 +88,27 @@ struct ModelConfig {
     std::int64_t dense_layers = 0;         // leading layers with a dense MLP of ffn_hidden_size (MoE models)
     Activation activation = Activation::auto_;  // auto: GELU for gelu MLPs, SiLU for gated ones
     double params_override = 0;          // > 0: use this parameter count instead of the architecture's
+    // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2; arXiv:2405.04434 §2.1): on when kv_lora_rank > 0.
+    std::int64_t kv_lora_rank = 0;       // d_c: compressed KV latent width (DeepSeek-V3: 512)
+    std::int64_t q_lora_rank = 0;        // d_c': compressed query width; 0 = queries not compressed (DeepSeek-V2-Lite)
+    std::int64_t qk_rope_head_dim = 0;   // d_h^R: decoupled RoPE query/key width per head (DeepSeek-V3: 64)
+    std::int64_t qk_nope_head_dim = 0;   // per-head query/key width without RoPE (DeepSeek-V3: 128)
+    std::int64_t v_head_dim = 0;         // per-head value width (DeepSeek-V3: 128); 0 = head_dim
+    // Sliding-window attention (Mistral 7B v0.1, Gemma 2/3, gpt-oss; Llama 4's chunked attention is counted as a window of its chunk).
+    std::int64_t sliding_window = 0;            // W: tokens a windowed layer attends to; 0 = no windowed layers
+    std::int64_t global_attention_interval = 0; // every N-th layer (1-based N, 2N, …) attends globally, the others use the window;
+                                                // 0 = every layer windowed (when sliding_window > 0). Gemma 3: 6; Gemma 2, gpt-oss: 2; Llama 4: 4
+    bool qk_norm = false;                       // per-head RMSNorm on queries and keys (Qwen3, Gemma 3): 2·d weights per layer
+    // Hybrid stacks: linear-attention / state-space layers, a fixed-size state per sequence (no KV).
+    std::int64_t full_attention_interval = 0;   // every N-th layer is softmax attention, the rest are linear layers; 0 = all softmax (Qwen3-Next: 4, Jamba: 8)
+    LinearAttention linear_attention = LinearAttention::gated_deltanet;
+    std::int64_t linear_num_key_heads = 0;      // Gated DeltaNet (Qwen3-Next-80B-A3B: 16)
+    std::int64_t linear_num_value_heads = 0;    // (32)
+    std::int64_t linear_key_head_dim = 0;       // (128)
+    std::int64_t linear_value_head_dim = 0;     // (128)
+    std::int64_t linear_conv_kernel = 4;        // short causal convolution width (Qwen3-Next 4, Mamba d_conv 4)
+    std::int64_t ssm_state_size = 0;            // Mamba: N (Jamba: 16)
+    std::int64_t ssm_expand = 2;                // Mamba: d_inner = expand · h
 };
 
 struct TrainingConfig {
@@ -140,11 +176,28 @@ struct HardwareConfig {
     ThroughputModel throughput_model = ThroughputModel::fixed;
 };
 
+// Serving settings (workload = inference; docs/serving.md). 0 = the engine's default where noted.
+struct InferenceConfig {
+    Engine engine = Engine::vllm;
+    WeightFormat weight_format = WeightFormat::bf16;
+    std::int64_t quant_group_size = 128;   // AWQ / GPTQ group size G along the input dimension; -1 = one group per column
+    KvCacheDtype kv_cache_dtype = KvCacheDtype::auto_;
+    std::int64_t context_len = 8192;        // tokens per sequence: vLLM max_model_len, llama.cpp n_ctx per slot
+    std::int64_t concurrency = 1;           // sequences served at once (llama.cpp --parallel)
+    double gpu_memory_utilization = 0;      // vLLM gpu_memory_utilization, SGLang mem_fraction_static, TRT-LLM free fraction; 0 = engine default
+    std::int64_t max_batched_tokens = 0;    // vLLM max_num_batched_tokens, SGLang chunked_prefill_size, llama.cpp n_ubatch; 0 = engine default
+    std::int64_t gpu_layers = -1;           // llama.cpp n_gpu_layers: layers on the GPU; -1 = all
+    std::int64_t prompt_tokens = 1024;      // tokens of each prompt (time to first token, prefill)
+    std::int64_t output_tokens = 256;       // tokens generated per request (decode speed, cost)
+};
+
 struct Scenario {
+    Workload workload = Workload::training;
     ModelConfig model;
     TrainingConfig training;
     ParallelConfig parallel;
     HardwareConfig hardware;
+    InferenceConfig inference;
 };
 
 // The layout and the other derived quantities that formulas need ("layout" in the estimate's

@@ -445,12 +445,49 @@ export interface HardwareConfig {
   memory_bandwidth_gbps: number;
 }
 
+/** What the scenario asks: a training run (the default) or serving the model (docs/serving.md). */
+export type Workload = 'training' | 'inference';
+export type Engine = 'vllm' | 'sglang' | 'trtllm' | 'llamacpp' | 'hf';
+export type WeightFormat =
+  | 'bf16' | 'fp16' | 'fp32' | 'fp8' | 'fp8_channel' | 'fp8_block' | 'int8' | 'awq' | 'gptq' | 'nf4' | 'mxfp4'
+  | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q5_k_s' | 'gguf-q4_k_m' | 'gguf-q4_k_s' | 'gguf-q4_0'
+  | 'gguf-q3_k_m' | 'gguf-q2_k' | 'gguf-iq4_xs';
+export type KvCacheDtype = 'auto' | 'fp16' | 'bf16' | 'fp8' | 'q8_0' | 'q4_0';
+
+/** Serving settings (`workload: "inference"`; docs/serving.md). */
+export interface InferenceConfig {
+  /** Whose memory accounting the estimate follows. */
+  engine: Engine;
+  /** How the checkpoint stores its weights (GGUF types need `engine: "llamacpp"`). */
+  weight_format: WeightFormat;
+  /** AWQ / GPTQ group size along the input features; -1 = one group per column. */
+  quant_group_size: number;
+  /** KV-cache element type; `auto` = the model's 16-bit dtype; `q8_0` / `q4_0` are llama.cpp's. */
+  kv_cache_dtype: KvCacheDtype;
+  /** Tokens per sequence (vLLM max_model_len, llama.cpp context per slot). */
+  context_len: number;
+  /** Sequences served at once. */
+  concurrency: number;
+  /** vLLM gpu_memory_utilization / SGLang mem_fraction_static / TRT-LLM free fraction; 0 = engine default. */
+  gpu_memory_utilization: number;
+  /** vLLM max_num_batched_tokens / SGLang chunked_prefill_size / llama.cpp n_ubatch; 0 = engine default. */
+  max_batched_tokens: number;
+  /** llama.cpp n_gpu_layers; -1 = all. */
+  gpu_layers: number;
+  /** Tokens of each prompt (time to first token, prefill). */
+  prompt_tokens: number;
+  /** Tokens generated per request (decode, cost). */
+  output_tokens: number;
+}
+
 /** A complete scenario, as {@link VramcalcApi.defaultScenario} and {@link VramcalcApi.decodeLink} return it. */
 export interface Scenario {
+  workload: Workload;
   model: ModelConfig;
   training: TrainingConfig;
   parallel: ParallelConfig;
   hardware: HardwareConfig;
+  inference: InferenceConfig;
 }
 
 /**
@@ -466,6 +503,8 @@ export interface ScenarioInput {
   training?: Partial<TrainingConfig>;
   parallel?: Partial<ParallelConfig>;
   hardware?: Partial<HardwareConfig>;
+  workload?: Workload;
+  inference?: Partial<InferenceConfig>;
 }
 
 // ─────────────────────────────── Estimate ───────────────────────────────

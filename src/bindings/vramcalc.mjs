@@ -475,7 +475,7 @@ export async function createVramcalc(options = {}) {
     try {
       for (const section of Object.keys(scenario)) {
         if (keyJson(section) === null) {
-          issues.push({ field: printable(section), message: 'unknown section (expected model, training, parallel or hardware)' });
+          issues.push({ field: printable(section), message: 'unknown section (expected workload, model, training, parallel, hardware or inference)' });
           continue;
         }
         const value = scenario[section];
@@ -575,7 +575,14 @@ export async function createVramcalc(options = {}) {
         list[listAt + count++] = presetIdEntry;
         continue;
       }
-      if (!isPlainObject(value)) return -1;
+      if (!isPlainObject(value)) {  // a field outside every section ("workload"): a choice
+        const top = fields.get(undefined);
+        const index = top === undefined || top.kind !== CHOICE ? undefined : top.choices.get(value);
+        if (index === undefined) return -1;
+        numbers[numbersAt + top.entry] = index;
+        list[listAt + count++] = top.entry;
+        continue;
+      }
       // The values with Object.values (one call, in the keys' order) rather than value[key]: a
       // lookup by a key that changes each time is V8's slowest property access. A getter that
       // deletes a later key makes the two lists differ: then JSON.

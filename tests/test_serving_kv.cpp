@@ -181,9 +181,9 @@ TEST_CASE("KV per token: dense GQA and MHA models as vLLM stores them", "[servin
     CHECK(sequence_kv(t16) == exact(4096 * 80 * vllm_full_token(8, 128, 16)));
     // Llama-2-7B, multi-head attention: 0.5 MiB per token.
     CHECK(sequence_kv(serving(llama2_7b(), Engine::vllm, 4096)) == exact(4096.0 * 524288));
-    // Qwen2.5-7B: 4 KV heads; on t = 8 each rank holds one replicated head.
+    // Qwen2.5-7B: 4 KV heads; on t = 4 each rank holds one.
     CHECK(sequence_kv(serving(qwen25_7b(), Engine::vllm, 32768)) == exact(32768 * 28 * vllm_full_token(4, 128, 1)));
-    CHECK(sequence_kv(serving(qwen25_7b(), Engine::vllm, 32768, 8)) == exact(32768 * 28 * vllm_full_token(4, 128, 8)));
+    CHECK(sequence_kv(serving(qwen25_7b(), Engine::vllm, 32768, 4)) == exact(32768 * 28 * vllm_full_token(4, 128, 4)));
     // Qwen3-30B-A3B (MoE, explicit head_dim 128 ≠ h/a = 64): 48 · 4 · 128 · 2 · 2 = 98,304 B per token.
     CHECK(sequence_kv(serving(qwen3_30b_a3b(), Engine::vllm, 16384)) == exact(16384.0 * 98304));
 }

@@ -39,8 +39,9 @@ struct EngineProfile {
     double default_fraction;      // gpu_memory_utilization / free fraction default (SGLang: by t, see below)
     double block_tokens;          // KV page: vLLM 16, SGLang 1, TRT-LLM 32, llama.cpp 256 (n_ctx padding), HF 1
     MlaStorage mla;               // how a latent (MLA) cache is stored
-    double cuda_graph_bytes;      // captured graphs' memory (seed value, to be fitted; docs/serving.md §5)
-    double nccl_bytes;            // communicator buffers at t > 1 (seed value, to be fitted)
+    double cuda_graph_bytes;      // captured graphs' memory (seed value, to be fitted; docs/serving.md §3)
+    double nccl_bytes;            // communicator buffers at t > 1 (vLLM: fitted, others: seed)
+    double non_torch_bytes;       // vLLM: memory outside PyTorch at t = 1 that the budget counts (fitted); 0 = the CUDA context
     const char* version;          // the version whose code this follows
 };
 std::span<const EngineProfile> engine_profiles();  // in enum order
@@ -48,17 +49,19 @@ const EngineProfile& engine_profile(Engine engine);
 
 // The engine's default fraction for this scenario (SGLang's depends on t).
 double default_memory_fraction(const EngineProfile& engine, std::int64_t tensor);
-// max_batched_tokens when 0: vLLM 8192 on ≥ 70 GiB GPUs else 2048; SGLang chunked prefill 8192 on
+// max_batched_tokens when 0: vLLM 8192 on ≥ 70 GiB GPUs else 2048 (OpenAI server); SGLang chunked prefill 8192 on
 // ≥ 60 GiB, 4096 on ≥ 35 GiB, else 2048; TRT-LLM max_num_tokens 8192; llama.cpp n_ubatch 512;
 // HF: the whole prompt batch.
 double default_batched_tokens(const EngineProfile& engine, const Scenario& sc);
-// vLLM max_num_seqs default: 1024 on ≥ 70 GiB GPUs, else 256 [VLLM].
-double vllm_max_num_seqs(double memory_gib);
+// vLLM max_num_seqs default (SchedulerConfig): 256 sequences, the rows of the profile run's sampler.
+inline constexpr double vllm_max_num_seqs = 256;
 
 // Activation peak of one forward over `tokens` tokens on one GPU (the profile run of vLLM, SGLang's
 // chunked prefill, TRT-LLM's max_num_tokens buffers): the larger of the MLP block
 // (residual + normed input + gate/up + activation) and the attention block (QKV), 2 bytes per
-// element; and the sampler's fp32 logits + probabilities for `rows` sequences over the vocabulary.
+// element, plus the hidden states and the sampler's fp32 logits + probabilities for `rows`
+// sequences over the vocabulary (added, not the larger: vLLM's profile of Llama-3-8B at 8192 tokens
+// peaks at 1.26 GiB, the larger alone would be 0.78 GiB; docs/serving.md §3).
 double forward_activation_bytes(const Scenario& sc, const Layout& r, double tokens, double rows);
 
 // llama.cpp compute buffer of one GPU for n_ubatch tokens with flash attention (the default on

@@ -74,17 +74,19 @@ void pool_engine(const Inputs& in, InferenceEstimate& e, KvShape& k, double& win
                          : std::ceil(std::min(k.window, in.context_len) / block) * block;
     auto& mem = e.memory;
     mem.weights = tp_weight_bytes(in);
-    const double rows = std::min(vllm_max_num_seqs(in.sc.hardware.memory_gib), in.batched);
+    const double rows = std::min(vllm_max_num_seqs, in.batched);
     mem.activations = forward_activation_bytes(in.sc, in.r, in.batched, rows);
     const double nccl = in.t > 1 ? in.engine.nccl_bytes : 0.0;
-    mem.overhead = in.context + nccl + in.engine.cuda_graph_bytes;
+    // vLLM's non-torch term (fitted) holds the CUDA context; the other engines add the context given
+    const double non_torch = in.engine.non_torch_bytes > 0 ? in.engine.non_torch_bytes : in.context;
+    mem.overhead = non_torch + nccl + in.engine.cuda_graph_bytes;
     e.memory_fraction = inf.gpu_memory_utilization > 0 ? inf.gpu_memory_utilization
                                                         : default_memory_fraction(in.engine, in.sc.parallel.tensor);
     const double f = e.memory_fraction;
     switch (in.engine.pool) {
         case PoolRule::utilisation_of_total:  // KV = f·total − weights − torch peak − non-torch increase
             e.memory_budget_bytes = f * in.capacity;
-            e.kv_pool_bytes = e.memory_budget_bytes - mem.weights - mem.activations - nccl;
+            e.kv_pool_bytes = e.memory_budget_bytes - mem.weights - mem.activations - non_torch - nccl;
             break;
         case PoolRule::static_fraction:  // rest = (free after weights) − total·(1 − f)
             e.memory_budget_bytes = f * in.capacity;

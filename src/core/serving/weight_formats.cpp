@@ -218,12 +218,18 @@ double tp_share(TensorRole role, double t, double kv_heads) {
     return 1.0 / t;
 }
 
-// Adds layer i to `w`; returns the elements of its listed tensors.
-double add_layer(const Scenario& sc, const Layout& r, std::int64_t i, GgufPosition& at, WeightBytes& w) {
+// One layer kind's tensors and, where every layer of the kind stores them alike (all formats but
+// GGUF, whose recipes differ by layer), their bytes: the layer loop then only adds.
+struct KindCache {
+    bool ready = false;
+    LayerTensors tensors;
+    double elements = 0;
+    WeightBytes bytes;  // layers, routed_experts and their TP-rank shares of one layer
+};
+
+// Adds one layer of these tensors to `w` (GGUF types decided at position `at`).
+void add_tensors(const Scenario& sc, const Layout& r, const LayerTensors& tensors, GgufPosition& at, WeightBytes& w) {
     const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
-    const LayerKind kind = layer_kind(sc.model, i);
-    const LayerTensors tensors = layer_tensors(sc.model, r, kind);
-    at.layer = i;
     const double t = double(std::max<std::int64_t>(1, sc.parallel.tensor));
     for (int k = 0; k < tensors.count; ++k) {
         const Tensor& x = tensors.items[std::size_t(k)];
@@ -238,7 +244,31 @@ double add_layer(const Scenario& sc, const Layout& r, std::int64_t i, GgufPositi
         }
         if (is_attn_v_like(x.role)) ++at.attn_v;
     }
-    return tensor_elements(tensors);
+}
+
+// Adds layer i to `w`; returns the elements of its listed tensors.
+double add_layer(const Scenario& sc, const Layout& r, std::int64_t i, GgufPosition& at, std::array<KindCache, 6>& cache,
+                 WeightBytes& w) {
+    const LayerKind kind = layer_kind(sc.model, i);
+    KindCache& c = cache[std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0))];
+    const bool gguf = is_gguf(sc.inference.weight_format);
+    if (!c.ready) {
+        c.tensors = layer_tensors(sc.model, r, kind);
+        c.elements = tensor_elements(c.tensors);
+        GgufPosition unused;
+        if (!gguf) add_tensors(sc, r, c.tensors, unused, c.bytes);
+        c.ready = true;
+    }
+    at.layer = i;
+    if (gguf) {
+        add_tensors(sc, r, c.tensors, at, w);
+    } else {
+        w.layers += c.bytes.layers;
+        w.layers_tp_rank += c.bytes.layers_tp_rank;
+        w.routed_experts += c.bytes.routed_experts;
+        w.routed_experts_tp_rank += c.bytes.routed_experts_tp_rank;
+    }
+    return c.elements;
 }
 
 }  // namespace
@@ -255,7 +285,8 @@ WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_param
     at.experts = m.num_experts;
     at.is_70b = m.layers == 80 && r.kv_heads < m.num_heads;  // llama.cpp: 80 layers with GQA = LLM_TYPE_70B
     double layer_elements = 0;
-    for (std::int64_t i = 0; i < m.layers; ++i) layer_elements += add_layer(sc, r, i, at, w);
+    std::array<KindCache, 6> cache{};
+    for (std::int64_t i = 0; i < m.layers; ++i) layer_elements += add_layer(sc, r, i, at, cache, w);
     const double h = double(m.hidden_size), v = double(m.vocab_size);
     // [QUANT] tied models quantise token_embd as the output tensor; untied ones at the base type.
     Tensor embedding{TensorRole::embedding, v, h, 1};

@@ -46,6 +46,38 @@ void BM_EstimatePredicted(benchmark::State& state) {
 }
 BENCHMARK(BM_EstimatePredicted);
 
+// Serving (issue 24: an inference estimate <= 1 µs): Llama-3-70B, AWQ, vLLM on 2 GPUs, 32 × 8k.
+void BM_EstimateInference(benchmark::State& state) {
+    Scenario s = llama70b_3d();
+    s.workload = Workload::inference;
+    s.parallel.tensor = 2;
+    s.parallel.pipeline = 1;
+    s.inference.weight_format = WeightFormat::awq;
+    s.inference.concurrency = 32;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(s);
+        Estimate e = estimate(s);
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_EstimateInference);
+
+// The same as a GGUF on llama.cpp, whose recipe is decided layer by layer.
+void BM_EstimateInferenceGguf(benchmark::State& state) {
+    Scenario s = llama70b_3d();
+    s.workload = Workload::inference;
+    s.parallel.tensor = 1;
+    s.parallel.pipeline = 1;
+    s.inference.engine = Engine::llamacpp;
+    s.inference.weight_format = WeightFormat::gguf_q4_k_m;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(s);
+        Estimate e = estimate(s);
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_EstimateInferenceGguf);
+
 void BM_ValidateAndEstimate(benchmark::State& state) {
     Scenario s = llama70b_3d();
     for (auto _ : state) {

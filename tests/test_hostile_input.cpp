@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -688,4 +689,45 @@ TEST_CASE("issue 22.7: the planner for 10^8 GPUs tries only the tensor degrees t
         CHECK(p.scenario.parallel.num_gpus == 100000000);
     }
     CHECK(chart.size() == 3);
+}
+
+TEST_CASE("serving: extreme but valid inputs keep every output finite; absurd ones are named") {
+    Scenario s;
+    s.workload = Workload::inference;
+    s.model.position_embedding = PositionEmbedding::rope;
+    for (Engine engine : {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::llamacpp, Engine::hf}) {
+        s.inference.engine = engine;
+        s.inference.weight_format = engine == Engine::llamacpp ? WeightFormat::gguf_q2_k : WeightFormat::gptq;
+        s.inference.context_len = 100'000'000;   // the largest context the rules allow
+        s.inference.concurrency = 1'000'000'000;
+        s.inference.max_batched_tokens = 100'000'000;
+        s.inference.prompt_tokens = 100'000'000;
+        s.inference.output_tokens = 100'000'000;
+        s.inference.quant_group_size = -1;
+        INFO(int(engine));
+        REQUIRE(validate(s).empty());
+        CHECK(finite_outputs(s));
+        Estimate e = estimate(s);
+        CHECK_FALSE(e.fits);
+        s.inference.context_len = 1;  // the smallest
+        s.inference.concurrency = 1;
+        s.inference.prompt_tokens = 1;
+        s.inference.output_tokens = 1;
+        s.inference.max_batched_tokens = 1;
+        CHECK(finite_outputs(s));
+    }
+    Scenario bad = s;
+    bad.inference.concurrency = 0;
+    bad.inference.gpu_memory_utilization = std::numeric_limits<double>::quiet_NaN();
+    bad.inference.gpu_layers = -2;
+    bad.inference.quant_group_size = -7;
+    auto issues = validate(bad);
+    CHECK(names(issues, "inference.concurrency", "must be an integer from 1"));
+    CHECK(names(issues, "inference.gpu_memory_utilization", "not a finite number"));
+    CHECK(names(issues, "inference.gpu_layers", "from -1"));
+    CHECK(names(issues, "inference.quant_group_size", "-1 (one group per column)"));
+    // an enum member out of range (a fuzzer writes any double into a choice field) is an error, not a crash
+    bad = s;
+    bad.inference.weight_format = static_cast<WeightFormat>(99);
+    CHECK(names(validate(bad), "inference.weight_format"));
 }

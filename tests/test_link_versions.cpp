@@ -127,12 +127,18 @@ const std::pair<const char*, const char*> v1_default_fields[] = {
     {"hardware.reserved_gib", "0.0"}, {"hardware.cuda_context_gib", "0.0"}, {"hardware.allocator_overhead", "0.0"},
     {"hardware.throughput_model", "\"fixed\""}, {"hardware.gpus_per_node", "8"}, {"hardware.intra_node_gbps", "300.0"},
     {"hardware.inter_node_gbps", "25.0"}, {"hardware.memory_bandwidth_gbps", "2039.0"},
+    // Serving (issue 24), added after v1: every link older than them is a training scenario.
+    {"workload", "\"training\""}, {"inference.engine", "\"vllm\""}, {"inference.weight_format", "\"bf16\""},
+    {"inference.quant_group_size", "128"}, {"inference.kv_cache_dtype", "\"auto\""}, {"inference.context_len", "8192"},
+    {"inference.concurrency", "1"}, {"inference.gpu_memory_utilization", "0.0"}, {"inference.max_batched_tokens", "0"},
+    {"inference.gpu_layers", "-1"}, {"inference.prompt_tokens", "1024"}, {"inference.output_tokens", "256"},
 };
 
 // The scenario's value of a field as scenario JSON writes it ("32", "\"gelu\"", "true").
 std::string json_value(const Scenario& s, std::string_view path) {
     nlohmann::json j = codec::scenario_to_json(s);
     std::size_t dot = path.find('.');
+    if (dot == std::string_view::npos) return j[std::string(path)].dump();  // "workload"
     return j[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))].dump();
 }
 

@@ -53,6 +53,24 @@ std::vector<Scenario> varied_scenarios() {
         tuned.training.trainable_layers = 4;
         out.push_back(tuned);
     }
+    // Serving (docs/serving.md): each engine once, a MoE model across GPUs, a GGUF partly on the host.
+    for (Engine engine : {Engine::vllm, Engine::sglang, Engine::trtllm, Engine::llamacpp, Engine::hf}) {
+        Scenario served;
+        apply_model_preset(served, "llama-3-8b");
+        served.workload = Workload::inference;
+        served.inference.engine = engine;
+        served.inference.concurrency = 4;
+        if (engine == Engine::llamacpp) {
+            served.inference.weight_format = WeightFormat::gguf_q4_k_m;
+            served.inference.gpu_layers = 20;
+        }
+        out.push_back(served);
+    }
+    Scenario served_moe = moe;
+    served_moe.workload = Workload::inference;
+    served_moe.parallel.tensor = 2;
+    served_moe.inference.weight_format = WeightFormat::awq;
+    out.push_back(served_moe);
     return out;
 }
 
@@ -119,6 +137,10 @@ TEST_CASE("the estimate's JSON holds every output at its path with the struct's 
                     if (c == '.') c = '/';
                 return p;
             }());
+            if (!output_applies(o, e.workload)) {  // each estimate holds its workload's outputs only
+                CHECK_FALSE(j.contains(pointer));
+                continue;
+            }
             REQUIRE(j.contains(pointer));
             const json& v = j.at(pointer);
             switch (o.kind) {
@@ -130,6 +152,13 @@ TEST_CASE("the estimate's JSON holds every output at its path with the struct's 
         }
         // Spot checks that the getters read the right members (JSON names are public API).
         CHECK(j["memory_per_gpu_bytes"]["total"].get<double>() == e.memory_per_gpu_bytes.total);
+        CHECK(j["fits"].get<bool>() == e.fits);
+        if (e.workload == Workload::inference) {
+            CHECK(j["memory_per_gpu_bytes"]["kv_cache"].get<double>() == e.memory_per_gpu_bytes.kv_cache);
+            CHECK(j["inference"]["kv_pool_tokens"].get<double>() == e.inference.kv_pool_tokens);
+            CHECK(j["performance"]["decode_tokens_per_second"].get<double>() == e.inference.speed.decode_tokens_per_second);
+            continue;
+        }
         CHECK(j["layout"]["data_parallel"].get<std::int64_t>() == e.layout.data_parallel);
         CHECK(j["layout"]["params_per_gpu"].get<double>() == e.params_per_gpu);
         CHECK(j["host_memory_bytes"]["per_gpu"].get<double>() == e.host_memory_bytes.per_gpu);

@@ -177,6 +177,7 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         {"model.kv_lora_rank", "off"},           {"model.q_lora_rank", "off"},
         {"model.v_head_dim", "auto"},            {"model.sliding_window", "off"},
         {"model.global_attention_interval", "none"}, {"model.full_attention_interval", "off"},
+        {"inference.gpu_memory_utilization", "engine default"}, {"inference.max_batched_tokens", "engine default"},
     };
     CHECK(zero_means == expected);
     for (const auto& [path, meaning] : expected) {

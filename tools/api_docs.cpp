@@ -78,15 +78,34 @@ struct Node {
     const OutputSpec* leaf = nullptr;
 };
 
+// The workloads (OutputWorkload bits) whose estimates hold a node. Keys of serving estimates only
+// are optional; training's keys stay required (as they were before serving existed, so training
+// code keeps compiling) and say in their comment that serving estimates leave them out.
+unsigned node_workloads(const Node& node) {
+    if (node.leaf) return node.leaf->workloads;
+    unsigned bits = 0;
+    for (const auto& [name, child] : node.children) bits |= node_workloads(child);
+    return bits;
+}
+
+const char* workload_note(unsigned bits) {
+    if (bits == for_training) return "; training estimates only, absent in serving estimates";
+    if (bits == for_inference) return "; inference estimates only";
+    return "";
+}
+
 void write_node(std::ostringstream& out, const Node& node, const std::string& indent) {
     for (const auto& name : node.order) {
         const Node& child = node.children.at(name);
+        const unsigned bits = node_workloads(child);
+        const char* optional = (bits & for_training) ? "" : "?";
         if (child.leaf) {
             const OutputSpec& o = *child.leaf;
-            out << indent << "/** " << escape_comment(o.help) << " (" << unit_words(o.unit) << ") */\n";
-            out << indent << name << ": " << ts_type(o.kind) << ";\n";
+            out << indent << "/** " << escape_comment(o.help) << " (" << unit_words(o.unit) << workload_note(bits) << ") */\n";
+            out << indent << name << optional << ": " << ts_type(o.kind) << ";\n";
         } else {
-            out << indent << name << ": {\n";
+            if (bits != for_both) out << indent << "/** " << (workload_note(bits) + 2) << " */\n";
+            out << indent << name << optional << ": {\n";
             write_node(out, child, indent + "  ");
             out << indent << "};\n";
         }
@@ -217,13 +236,16 @@ std::string estimate_builder() {
 
     const auto at = [](std::size_t index) { return "h[s + " + std::to_string(index) + "]"; };
     const auto number = [&](std::size_t index) { return "finite(" + at(index) + ")"; };
-    JsObject root;
+    // One object per workload: each holds the outputs of its workload (OutputSpec::workloads).
+    JsObject root, serving_root;
     std::size_t texts = 0;  // text outputs, then text fields
     for (std::size_t i = 0; i < outputs().size(); ++i) {
         const OutputSpec& o = outputs()[i];
-        place_js(root, o.path, o.kind == ValueKind::text   ? "t[" + std::to_string(texts++) + "]"
-                               : o.kind == ValueKind::flag ? at(i) + " !== 0"
-                                                           : number(i));
+        std::string value = o.kind == ValueKind::text   ? "t[" + std::to_string(texts++) + "]"
+                            : o.kind == ValueKind::flag ? at(i) + " !== 0"
+                                                        : number(i);
+        if (output_applies(o, Workload::training)) place_js(root, o.path, value);
+        if (output_applies(o, Workload::inference)) place_js(serving_root, o.path, value);
     }
     const std::size_t field_base = outputs().size();
     JsObject scenario;
@@ -260,12 +282,15 @@ std::string estimate_builder() {
         ++p;
     }
     timeline << "    ]";
-    for (const auto& c : composite_outputs()) {
-        if (!c.always) continue;
-        if (c.kind == CompositeKind::scenario) root.children[c.path] = scenario;
-        else if (c.kind == CompositeKind::memory_timeline) root.children[c.path].expression = timeline.str();
-        else root.children[c.path].expression = std::string("r.") + c.path;
+    for (JsObject* r : {&root, &serving_root}) {
+        for (const auto& c : composite_outputs()) {
+            if (!c.always) continue;
+            if (c.kind == CompositeKind::scenario) r->children[c.path] = scenario;
+            else if (c.kind == CompositeKind::memory_timeline) r->children[c.path].expression = timeline.str();
+            else r->children[c.path].expression = std::string("r.") + c.path;
+        }
     }
+    const std::size_t workload_at = field_base + std::size_t(find_field_by_path("workload") - fields.data());
     std::ostringstream out;
     out << "// Generated from the output and field tables by tools/gen_api_docs.cpp; do not edit.\n"
            "// The tables the numbers follow (vramcalc.mjs checks them against the module's at start):\n"
@@ -275,8 +300,12 @@ std::string estimate_builder() {
            "// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where\n"
            "// the numbers start, t = the text values (text outputs, then text fields, in table order),\n"
            "// r = the composites that cross as text ({<path>: value}).\n"
-           "function buildEstimate(h, s, t, r) {\n  return ";
+           "function buildEstimate(h, s, t, r) {\n  if (" << at(workload_at) << " === 1) return buildServingEstimate(h, s, t, r);\n  return ";
     write_js(out, root, "  ");
+    out << ";\n}\n"
+           "// The same for a serving estimate (workload = inference): its outputs only.\n"
+           "function buildServingEstimate(h, s, t, r) {\n  return ";
+    write_js(out, serving_root, "  ");
     out << ";\n}\n";
     return out.str();
 }

@@ -572,7 +572,7 @@ std::string App::summary_text() const {
     for (OutputSection section : {OutputSection::parameters, OutputSection::compute, OutputSection::layout,
                                   OutputSection::memory, OutputSection::detail})
         for (const auto& o : outputs()) {
-            if (o.section != section || !(o.show & show_summary)) continue;
+            if (o.section != section || !(o.show & show_summary) || !output_applies(o, e.workload)) continue;
             if ((o.show & hide_when_zero) && o.value(e) == 0) continue;
             out += separator + std::string(o.label) + " " + format_output(o, e, units);
             separator = ", ";

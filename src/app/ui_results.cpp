@@ -27,7 +27,7 @@ std::vector<Row> output_rows(const Estimate& e, ByteUnits units, std::initialize
     const double total = e.memory_per_gpu_bytes.total;
     for (OutputSection section : sections)
         for (const auto& o : outputs()) {
-            if (o.section != section || !(o.show & show_report)) continue;
+            if (o.section != section || !(o.show & show_report) || !output_applies(o, e.workload)) continue;
             double v = o.value(e);
             if ((o.show & hide_when_zero) && v == 0) continue;
             std::string note = output_note(o, e, units);
@@ -99,7 +99,7 @@ std::vector<BarSegment> memory_segments(const Estimate& e, ByteUnits units) {
     const Palette& pal = palette();
     std::vector<BarSegment> segments;
     for (const auto& o : outputs()) {
-        if (!(o.show & show_share)) continue;
+        if (!(o.show & show_share) || !output_applies(o, e.workload)) continue;
         ImU32 colour = pal.terms[segments.size() % std::size(pal.terms)];
         segments.push_back({o.short_label, o.value(e), colour, format_bytes(o.value(e), units)});
     }
@@ -320,7 +320,7 @@ void draw_tiles(App& app, int columns) {
     };
     std::vector<Tile> tiles;  // the headline outputs
     for (const auto& o : outputs())
-        if (o.show & show_tile)
+        if ((o.show & show_tile) && output_applies(o, e.workload))
             tiles.push_back({o.label, format_output(o, e, app.units), output_note(o, e, app.units), o.help, o.path});
     // The time is for the tokens set under Training (a fine-tune's few, a pre-training's many): say how many.
     for (Tile& t : tiles)

@@ -522,7 +522,9 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
                           {"ui_min", f.ui_min},
                           {"ui_max", f.ui_max},
                           {"zero_means", f.zero_means ? f.zero_means : ""},
-                          {"default", defaults[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))]}});
+                          {"default", dot == std::string_view::npos
+                                          ? defaults[std::string(path)]
+                                          : defaults[std::string(path.substr(0, dot))][std::string(path.substr(dot + 1))]}});
     }
     // How vramcalc.mjs reads vramcalc_estimate's result: output paths and kinds in table order,
     // the memory timeline's phases and components, and how each composite crosses.

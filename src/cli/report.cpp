@@ -33,9 +33,65 @@ std::string ways_to_fit(const Scenario& sc, ByteUnits units) {
     return out;
 }
 
+// The header of a serving estimate: engine, format, load and the verdict in the engine's terms.
+std::string serving_header(const Scenario& sc, const Estimate& e, ByteUnits units) {
+    const auto& inf = sc.inference;
+    const auto& i = e.inference;
+    std::string out = printf_string("%s served by %s on %lld x %s (%s each)\n", sc.model.name.c_str(),
+                                    choice_name(engine_names(), inf.engine), (long long)(sc.parallel.tensor * sc.parallel.pipeline),
+                                    sc.hardware.gpu.c_str(), format_bytes(e.capacity_bytes, units).c_str());
+    out += printf_string("  weights %s, KV cache %s, context %lld x %lld sequences, t=%lld p=%lld\n",
+                         choice_name(weight_format_names(), inf.weight_format),
+                         choice_name(kv_cache_dtype_names(), inf.kv_cache_dtype), (long long)inf.context_len,
+                         (long long)inf.concurrency, (long long)sc.parallel.tensor, (long long)sc.parallel.pipeline);
+    const char* verdict = e.fits ? "FITS" : i.starts ? "STARTS, BUT NOT ALL SEQUENCES FIT" : "DOES NOT FIT";
+    out += printf_string("  verdict: %s (KV pool %s = %s tokens, max concurrency %.2fx, longest context %s)\n", verdict,
+                         format_bytes(i.kv_pool_bytes, units).c_str(), format_grouped(i.kv_pool_tokens).c_str(),
+                         i.max_concurrency, format_grouped(i.max_context_len).c_str());
+    return out;
+}
+
 }  // namespace
 
+static std::string format_warnings(const Estimate& e) {
+    if (e.warnings.count == 0) return "";
+    std::string out = "\nWarnings\n";
+    for (int i = 0; i < e.warnings.count; ++i)
+        out += printf_string("  - [%s] %s\n", warning_id(e.warnings.items[i]), warning_message(e.warnings.items[i]));
+    return out;
+}
+
+// The report's sections: every output shown in reports that belongs to the estimate's workload.
+std::string format_report_rows(const Estimate& e, ByteUnits units) {
+    std::string out;
+    for (OutputSection section :
+         {OutputSection::parameters, OutputSection::memory, OutputSection::compute, OutputSection::layout}) {
+        out += std::string("\n") + section_title(section) + "\n";
+        for (const auto& o : outputs()) {
+            if (o.section != section || !(o.show & show_report) || !output_applies(o, e.workload)) continue;
+            double v = o.value(e);
+            if ((o.show & hide_when_zero) && v == 0) continue;
+            std::string value = format_output(o, e, units);
+            std::string note = output_note(o, e, units);
+            if (o.unit == Unit::parameters && v >= 1e4) note = format_grouped(v) + (note.empty() ? "" : " · " + note);
+            if ((o.show & show_share) && e.memory_per_gpu_bytes.total > 0)
+                note += (note.empty() ? "" : " · ") + format_percent(v / e.memory_per_gpu_bytes.total);
+            out += "  " + pad(o.short_label, 26) + " " + pad(value, 16, true) + (note.empty() ? "" : "  (" + note + ")") + "\n";
+        }
+    }
+    return out;
+}
+
+std::string format_serving_report(const Scenario& sc, const Estimate& e, ByteUnits units) {
+    std::string out = serving_header(sc, e, units);
+    out += std::string("  units: ") + units_definition(units) + "\n";
+    out += format_report_rows(e, units);
+    out += format_warnings(e);
+    return out;
+}
+
 std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units) {
+    if (e.workload == Workload::inference) return format_serving_report(sc, e, units);
     std::string out = printf_string("%s on %s x %s (%s each)\n", sc.model.name.c_str(),
                                     format_grouped(double(sc.parallel.num_gpus)).c_str(), sc.hardware.gpu.c_str(),
                                     format_bytes(e.capacity_bytes, units).c_str());
@@ -51,21 +107,7 @@ std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units
     out += std::string("  units: ") + units_definition(units) + "\n";
     if (!e.fits) out += ways_to_fit(sc, units);
 
-    for (OutputSection section :
-         {OutputSection::parameters, OutputSection::memory, OutputSection::compute, OutputSection::layout}) {
-        out += std::string("\n") + section_title(section) + "\n";
-        for (const auto& o : outputs()) {
-            if (o.section != section || !(o.show & show_report)) continue;
-            double v = o.value(e);
-            if ((o.show & hide_when_zero) && v == 0) continue;
-            std::string value = format_output(o, e, units);
-            std::string note = output_note(o, e, units);
-            if (o.unit == Unit::parameters && v >= 1e4) note = format_grouped(v) + (note.empty() ? "" : " · " + note);
-            if ((o.show & show_share) && e.memory_per_gpu_bytes.total > 0)
-                note += (note.empty() ? "" : " · ") + format_percent(v / e.memory_per_gpu_bytes.total);
-            out += "  " + pad(o.short_label, 26) + " " + pad(value, 16, true) + (note.empty() ? "" : "  (" + note + ")") + "\n";
-        }
-    }
+    out += format_report_rows(e, units);
 
     // The predicted step time by cause (the table's rows give the totals).
     const auto& pf = e.performance;
@@ -81,11 +123,7 @@ std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units
         }
     }
 
-    if (e.warnings.count > 0) {
-        out += "\nWarnings\n";
-        for (int i = 0; i < e.warnings.count; ++i)
-            out += printf_string("  - [%s] %s\n", warning_id(e.warnings.items[i]), warning_message(e.warnings.items[i]));
-    }
+    out += format_warnings(e);
     return out;
 }
 

@@ -12,6 +12,10 @@
 namespace vramcalc::cli {
 
 std::string format_report(const Scenario& scenario, const Estimate& estimate, ByteUnits units);
+// The report of a serving estimate (workload = inference).
+std::string format_serving_report(const Scenario& scenario, const Estimate& estimate, ByteUnits units);
+// The rows of every section that belong to the estimate's workload.
+std::string format_report_rows(const Estimate& estimate, ByteUnits units);
 // The planner's best layouts as a text table.
 std::string format_plan(const PlanResult& result, ByteUnits units);
 // Every result with its formula, this scenario's inputs and the source.

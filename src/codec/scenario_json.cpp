@@ -18,7 +18,9 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* sections[] = {"model", "training", "parallel", "hardware"};
+constexpr const char* sections[] = {"model", "training", "parallel", "hardware", "inference"};
+// Fields outside every section: their path has no dot ("workload").
+bool is_top_level_field(std::string_view key) { return key.find('.') == std::string_view::npos && find_field_by_path(key); }
 
 // Sets one field from a JSON value; "" on success, else the message.
 std::string set_field_from_json(Scenario& sc, const FieldSpec& f, const json& v) {
@@ -205,8 +207,9 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
     }
     for (auto it = j.begin(); it != j.end(); ++it) {
         if (std::find_if(std::begin(sections), std::end(sections), [&](const char* s) { return it.key() == s; }) ==
-            std::end(sections))
-            r.issues.push_back({key_label(it.key()), "unknown section (expected model, training, parallel or hardware)"});
+                std::end(sections) &&
+            !is_top_level_field(it.key()))
+            r.issues.push_back({key_label(it.key()), "unknown section (expected workload, model, training, parallel, hardware or inference)"});
     }
     bool model_preset = false;
     if (auto m = j.find("model"); m != j.end()) {
@@ -248,6 +251,11 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
             std::string problem = set_field_from_json(r.scenario, *f, it.value());
             if (!problem.empty()) r.issues.push_back({path, problem});
         }
+    }
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        if (!is_top_level_field(it.key())) continue;
+        std::string problem = set_field_from_json(r.scenario, *find_field_by_path(it.key()), it.value());
+        if (!problem.empty()) r.issues.push_back({it.key(), problem});
     }
     auto t = j.find("training");
     finish_decode(r, model_preset, t != j.end() && t->is_object() && t->contains("seq_len"), check_rules);
@@ -341,14 +349,15 @@ json scenario_to_json(const Scenario& sc) {
     for (const auto& f : scenario_fields()) {
         std::string_view path = f.path;
         auto dot = path.find('.');
-        std::string section(path.substr(0, dot)), key(path.substr(dot + 1));
-        json& target = out[section];
+        const bool top = dot == std::string_view::npos;
+        std::string section(top ? "" : path.substr(0, dot)), key(top ? path : path.substr(dot + 1));
+        json& value = top ? out[key] : out[section][key];
         switch (f.kind) {
-            case FieldKind::text: target[key] = f.get_text(sc); break;
-            case FieldKind::boolean: target[key] = f.get(sc) != 0.0; break;
-            case FieldKind::choice: target[key] = f.choices[std::size_t(f.get(sc))]; break;
-            case FieldKind::integer: target[key] = static_cast<std::int64_t>(f.get(sc)); break;
-            case FieldKind::number: target[key] = f.get(sc); break;
+            case FieldKind::text: value = f.get_text(sc); break;
+            case FieldKind::boolean: value = f.get(sc) != 0.0; break;
+            case FieldKind::choice: value = f.choices[std::size_t(f.get(sc))]; break;
+            case FieldKind::integer: value = static_cast<std::int64_t>(f.get(sc)); break;
+            case FieldKind::number: value = f.get(sc); break;
         }
     }
     return out;
@@ -423,6 +432,7 @@ json outputs_to_json(const Estimate& e, std::string_view object_path) {
     json out = json::object();
     for (const auto& o : outputs()) {
         std::string_view path = o.path;
+        if (!output_applies(o, e.workload)) continue;
         if (path.size() > object_path.size() && path.starts_with(object_path) && path[object_path.size()] == '.')
             set_output(out, o, path.substr(object_path.size() + 1), e);
     }
@@ -431,7 +441,8 @@ json outputs_to_json(const Estimate& e, std::string_view object_path) {
 
 json estimate_to_json(const Estimate& e) {
     json out = json::object();
-    for (const auto& o : outputs()) set_output(out, o, o.path, e);
+    for (const auto& o : outputs())
+        if (output_applies(o, e.workload)) set_output(out, o, o.path, e);
     out["warnings"] = warnings_to_json(e.warnings);
     out["errors"] = json::array();
     return out;

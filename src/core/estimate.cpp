@@ -171,7 +171,44 @@ Layout resolve_layout(const Scenario& sc) {
     return r;
 }
 
+ParameterCounts count_model_parameters(const ModelConfig& model, const Layout& layout) {
+    return count_parameters(model, layout);
+}
+
+namespace {
+
+// Serving (docs/serving.md): the shared rows of the estimate come from the serving estimate.
+Estimate estimate_serving(const Scenario& sc) {
+    Estimate e;
+    e.workload = Workload::inference;
+    e.layout = resolve_layout(sc);
+    e.parameters = count_parameters(sc.model, e.layout);
+    e.parameters.trainable = 0;
+    e.params_per_gpu = e.parameters.total / double(sc.parallel.tensor * sc.parallel.pipeline);
+    e.inference = estimate_inference(sc, e.layout, e.parameters);
+    const auto& m = e.inference.memory;
+    auto& mem = e.memory_per_gpu_bytes;
+    mem.weights = m.weights;
+    mem.kv_cache = m.kv_cache;
+    mem.activations = m.activations;
+    mem.overhead = m.overhead;
+    mem.total = m.total;
+    mem.peak_allocated = m.weights + m.kv_cache + m.activations;
+    mem.peak_reserved = mem.peak_allocated;
+    e.host_memory_bytes.per_gpu = e.inference.host_bytes;
+    e.host_memory_bytes.total = e.inference.host_bytes;
+    e.capacity_bytes = sc.hardware.memory_gib * bytes_per_gib;
+    e.headroom_bytes = e.inference.kv_pool_bytes - m.kv_cache;
+    e.fits = e.inference.fits;
+    if (!e.inference.starts) e.warnings.add(Warning::engine_does_not_start);
+    if (!e.fits) e.warnings.add(Warning::does_not_fit);
+    return e;
+}
+
+}  // namespace
+
 Estimate estimate(const Scenario& sc) {
+    if (sc.workload == Workload::inference) return estimate_serving(sc);
     Estimate e;
     const auto& par = sc.parallel;
     const auto& tr = sc.training;
@@ -229,6 +266,7 @@ const char* warning_id(Warning w) {
         case Warning::zero3_live_params_not_counted: return "zero3_live_params_not_counted";
         case Warning::throughput_uncalibrated: return "throughput_uncalibrated";
         case Warning::sequence_beyond_positions: return "sequence_beyond_positions";
+        case Warning::engine_does_not_start: return "engine_does_not_start";
     }
     return "unknown";
 }
@@ -262,6 +300,8 @@ const char* warning_message(Warning w) {
         case Warning::sequence_beyond_positions:
             return "Sequence longer than the model's max_position_embeddings: it was trained on shorter contexts; beyond them RoPE "
                    "needs position scaling (e.g. YaRN, arXiv:2309.00071) or quality drops. Memory is estimated as set.";
+        case Warning::engine_does_not_start:
+            return "The engine would not start: after the weights, activations and overheads its KV pool cannot hold one sequence of inference.context_len (vLLM: \"max_model_len … is larger than the maximum number of tokens that can be stored in KV cache\").";
     }
     return "";
 }

@@ -9,6 +9,7 @@
 #include "memory_model.hpp"
 #include "performance.hpp"
 #include "scenario.hpp"
+#include "serving/serving.hpp"
 
 namespace vramcalc {
 
@@ -84,6 +85,7 @@ struct MemoryBreakdown {
     double logits = 0;       // logits and loss tensors
     double temporaries = 0;  // working buffers
     double overhead = 0;     // allocator reserve + CUDA context + reserved_gib
+    double kv_cache = 0;     // inference: the KV cache `concurrency` sequences of `context_len` hold
     double total = 0;        // device total as nvidia-smi shows it: peak_reserved + context + reserved_gib
     double peak_allocated = 0;  // max over phases of what tensors occupy (torch.cuda.max_memory_allocated)
     double peak_reserved = 0;   // what the caching allocator holds (torch.cuda.max_memory_reserved)
@@ -133,6 +135,7 @@ enum class Warning {
     zero3_live_params_not_counted,  // ZeRO-3 with zero3_live_params = 0
     throughput_uncalibrated,  // predicted throughput for a GPU family without published runs
     sequence_beyond_positions,  // RoPE model with seq_len > max_position_embeddings (learned positions: an error)
+    engine_does_not_start,    // inference: the engine cannot load the model and hold one sequence of context_len
 };
 
 const char* warning_id(Warning warning);       // stable snake_case id
@@ -152,6 +155,7 @@ struct Warnings {
 };
 
 struct Estimate {
+    Workload workload = Workload::training;  // which estimate this is; inference fills `inference`
     TrainingMethod scenario_method = TrainingMethod::full;  // training.method of the estimated scenario
     Layout layout{};
     ParameterCounts parameters;
@@ -167,6 +171,7 @@ struct Estimate {
     bool fits = false;
     ComputeEstimate compute;       // with throughput_model = predicted, seconds…cost follow performance.step_seconds
     PerformanceEstimate performance;
+    InferenceEstimate inference;   // workload = inference only (docs/serving.md)
     Warnings warnings;
 };
 
@@ -190,6 +195,9 @@ bool is_valid(const Scenario& scenario);
 
 // The longest sequence the model takes: its learned position table; RoPE sets no limit.
 std::int64_t longest_sequence(const ModelConfig& model);
+
+// Parameter counts of a model (the architecture's, or params_override).
+ParameterCounts count_model_parameters(const ModelConfig& model, const Layout& layout);
 
 // The whole estimate. Precondition: validate(scenario) is empty. Pure and allocation-free.
 Estimate estimate(const Scenario& scenario);

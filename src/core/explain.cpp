@@ -23,17 +23,22 @@ const char* parameter_formula(const ModelConfig& m) {
 
 constexpr const char* tm101 = "Transformer Math 101 (EleutherAI, https://blog.eleuther.ai/transformer-math/)";
 
-// A term explains one output: its label, value and unit come from the output table.
 ExplainTerm term(const Estimate& e, const char* id, const char* formula, const char* source,
                  std::vector<ExplainValue> inputs) {
+    return explain_term(e, id, formula, source, std::move(inputs));
+}
+
+}  // namespace
+
+ExplainTerm explain_term(const Estimate& e, const char* id, const char* formula, const char* source,
+                         std::vector<ExplainValue> inputs) {
     const OutputSpec* o = find_output(id);  // every id is an output (tests/test_outputs.cpp)
     if (!o) return {id, id, formula, source, 0.0, "", std::move(inputs)};
     return {o->path, o->label, formula, source, o->value(e), unit_symbol(o->unit), std::move(inputs)};
 }
 
-}  // namespace
-
 std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
+    if (e.workload == Workload::inference) return explain_serving(sc, e);
     const auto& m = sc.model;
     const auto& tr = sc.training;
     const auto& par = sc.parallel;

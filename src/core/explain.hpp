@@ -27,4 +27,10 @@ struct ExplainTerm {
 
 std::vector<ExplainTerm> explain(const Scenario& scenario, const Estimate& estimate);
 
+// A term that explains output `id`: its label, value and unit come from the output table.
+ExplainTerm explain_term(const Estimate& estimate, const char* id, const char* formula, const char* source,
+                         std::vector<ExplainValue> inputs);
+// The terms of a serving estimate (workload = inference; src/core/serving/serving_explain.cpp).
+std::vector<ExplainTerm> explain_serving(const Scenario& scenario, const Estimate& estimate);
+
 }  // namespace vramcalc

@@ -29,6 +29,14 @@ constexpr std::array<const char*, 4> method_choice = {"full", "lora", "qlora", "
 constexpr std::array<const char*, 3> base_weight_format_choice = {"nf4", "nf4_no_dq", "int8"};
 constexpr std::array<const char*, 2> adapter_dtype_choice = {"fp32", "match"};
 constexpr std::array<const char*, 2> linear_attention_choice = {"gated_deltanet", "mamba"};
+constexpr std::array<const char*, 2> workload_choice = {"training", "inference"};
+constexpr std::array<const char*, 5> engine_choice = {"vllm", "sglang", "trtllm", "llamacpp", "hf"};
+// The names of serving::weight_formats(), in enum order (tests/test_serving_fields.cpp checks they agree).
+constexpr std::array<const char*, 21> weight_format_choice = {
+    "bf16",        "fp16",        "fp32",        "fp8",         "fp8_channel", "fp8_block",   "int8",
+    "awq",         "gptq",        "nf4",         "mxfp4",       "gguf-q8_0",   "gguf-q6_k",   "gguf-q5_k_m",
+    "gguf-q5_k_s", "gguf-q4_k_m", "gguf-q4_k_s", "gguf-q4_0",   "gguf-q3_k_m", "gguf-q2_k",   "gguf-iq4_xs"};
+constexpr std::array<const char*, 6> kv_cache_dtype_choice = {"auto", "fp16", "bf16", "fp8", "q8_0", "q4_0"};
 constexpr std::span<const char* const> no_choices{};
 
 // double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
@@ -56,6 +64,9 @@ T to_member(double v) {
 #define VRC_ENUM(sub, member, type)                                                 \
     [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.sub.member)); }, \
     [](Scenario& s, double v) { s.sub.member = static_cast<type>(static_cast<int>(v)); }, nullptr, nullptr
+#define VRC_TOP_ENUM(member, type)                                                  \
+    [](const Scenario& s) { return static_cast<double>(static_cast<int>(s.member)); },  \
+    [](Scenario& s, double v) { s.member = static_cast<type>(static_cast<int>(v)); }, nullptr, nullptr
 #define VRC_TEXT(sub, member)                                                       \
     nullptr, nullptr, [](const Scenario& s) { return s.sub.member; },                \
     [](Scenario& s, std::string v) { s.sub.member = std::move(v); }
@@ -269,14 +280,40 @@ constexpr auto field_table = std::to_array<FieldSpec>({
      K::number, no_choices, 1, 2000, VRC_NUM(hardware, intra_node_gbps, double)},
     {"hardware.inter_node_gbps", "ib", "Inter-node link", "", "GB/s", "Per-GPU network bandwidth between nodes, one direction (one 200 Gb/s NIC per GPU: 25).",
      K::number, no_choices, 0.1, 200, VRC_NUM(hardware, inter_node_gbps, double)},
-    {"hardware.memory_bandwidth_gbps", "hbm", "Memory bandwidth", "", "GB/s", "GPU memory bandwidth (A100 80GB: 2039); bounds norms, activations, softmax and the optimizer step.",
+    {"hardware.memory_bandwidth_gbps", "hbm", "Memory bandwidth", "", "GB/s", "GPU memory bandwidth (A100 80GB: 2039); bounds norms, activations, softmax and the optimizer step, and serving's decode speed.",
      K::number, no_choices, 100, 10000, VRC_NUM(hardware, memory_bandwidth_gbps, double)},
+    // workload and serving (docs/serving.md); training-only fields are ignored for inference
+    {"workload", "wl", "Workload", "", "", "training: a training run (the default); inference: serving the model with inference.engine.",
+     K::choice, workload_choice, 0, 1, VRC_TOP_ENUM(workload, Workload)},
+    {"inference.engine", "ie", "Serving engine", "", "", "vllm, sglang, trtllm, llamacpp or hf: whose memory accounting (KV pool, activation profile, buffers) the estimate follows.",
+     K::choice, engine_choice, 0, 4, VRC_ENUM(inference, engine, Engine)},
+    {"inference.weight_format", "iw", "Weight format", "", "", "How the checkpoint stores its weights: bf16/fp16/fp32, fp8 (per-tensor, _channel, _block scales), int8, awq, gptq, nf4, mxfp4 or a GGUF type (gguf-q4_k_m, …; llama.cpp).",
+     K::choice, weight_format_choice, 0, 20, VRC_ENUM(inference, weight_format, WeightFormat)},
+    {"inference.quant_group_size", "ig", "Quantisation group", "G", "inputs", "AWQ / GPTQ: input features sharing one scale and zero (default 128); -1 = one group per column.",
+     K::integer, no_choices, -1, 1024, VRC_NUM(inference, quant_group_size, I)},
+    {"inference.kv_cache_dtype", "ikv", "KV cache dtype", "", "", "auto = the model's 16-bit dtype; fp16, bf16; fp8 (1 byte); q8_0 / q4_0: llama.cpp's block types (34 / 18 bytes per 32).",
+     K::choice, kv_cache_dtype_choice, 0, 5, VRC_ENUM(inference, kv_cache_dtype, KvCacheDtype)},
+    {"inference.context_len", "ic", "Context length", "c", "tokens", "Tokens per sequence the engine must hold (vLLM max_model_len, llama.cpp context per slot).",
+     K::integer, no_choices, 256, 1048576, VRC_NUM(inference, context_len, I)},
+    {"inference.concurrency", "in", "Concurrency", "n", "sequences", "Sequences served at once, each up to the context length (llama.cpp --parallel).",
+     K::integer, no_choices, 1, 1024, VRC_NUM(inference, concurrency, I)},
+    {"inference.gpu_memory_utilization", "iu", "Memory fraction", "", "", "vLLM gpu_memory_utilization, SGLang mem_fraction_static, TensorRT-LLM free_gpu_memory_fraction; 0 = the engine's default (0.9; SGLang 0.79–0.88 by t).",
+     K::number, no_choices, 0, 1, VRC_NUM(inference, gpu_memory_utilization, double), "engine default"},
+    {"inference.max_batched_tokens", "it", "Batched tokens", "", "tokens", "vLLM max_num_batched_tokens, SGLang chunked_prefill_size, TensorRT-LLM max_num_tokens, llama.cpp n_ubatch: sizes the activation peak; 0 = the engine's default.",
+     K::integer, no_choices, 0, 65536, VRC_NUM(inference, max_batched_tokens, I), "engine default"},
+    {"inference.gpu_layers", "il", "GPU layers", "", "layers", "llama.cpp n_gpu_layers: layers on the GPU, the rest on the host; -1 = all (and the output layer).",
+     K::integer, no_choices, -1, 200, VRC_NUM(inference, gpu_layers, I)},
+    {"inference.prompt_tokens", "ip", "Prompt tokens", "", "tokens", "Tokens of each prompt: time to first token and prefill speed.",
+     K::integer, no_choices, 1, 131072, VRC_NUM(inference, prompt_tokens, I)},
+    {"inference.output_tokens", "io", "Output tokens", "", "tokens", "Tokens generated per request: the mean context during decode.",
+     K::integer, no_choices, 1, 131072, VRC_NUM(inference, output_tokens, I)},
 });
 
 #undef VRC_NUM
 #undef VRC_BOOL
 #undef VRC_ENUM
 #undef VRC_TEXT
+#undef VRC_TOP_ENUM
 
 // ── Groups (the order within a group is the order a form shows; each array counts itself) ──
 constexpr const char* stack_paths[] = {"training.framework"};
@@ -325,7 +362,15 @@ constexpr const char* hybrid_paths[] = {
     "model.linear_num_value_heads",  "model.linear_key_head_dim",   "model.linear_value_head_dim",
     "model.linear_conv_kernel",      "model.ssm_state_size",        "model.ssm_expand"};
 
+constexpr const char* workload_paths[] = {"workload"};
+constexpr const char* serving_engine_paths[] = {"inference.engine", "inference.weight_format",
+                                                            "inference.quant_group_size", "inference.kv_cache_dtype"};
+constexpr const char* serving_load_paths[] = {
+    "inference.context_len",   "inference.concurrency",       "inference.prompt_tokens", "inference.output_tokens",
+    "inference.max_batched_tokens", "inference.gpu_memory_utilization", "inference.gpu_layers"};
+
 constexpr auto group_table = std::to_array<FieldGroup>({
+    {"workload", "Workload", "train or serve", workload_paths, true},
     {"training.stack", "Training stack", "framework profile", stack_paths, true},
     {"model.architecture", "Model", "architecture", architecture_paths},
     {"model.attention", "Attention variants", "latent (MLA), sliding window, q/k norms", attention_variant_paths},
@@ -340,6 +385,8 @@ constexpr auto group_table = std::to_array<FieldGroup>({
     {"hardware.gpu", "Hardware", "one GPU", gpu_paths},
     {"hardware.cluster", "Cluster and step time", "nodes, links, throughput model", cluster_paths},
     {"hardware.overheads", "Memory overheads", "outside the tensors", overhead_paths},
+    {"inference.engine", "Serving engine", "engine, weight format, KV cache", serving_engine_paths},
+    {"inference.load", "Serving load", "context, concurrency, batching", serving_load_paths},
 });
 
 }  // namespace
@@ -387,6 +434,10 @@ std::span<const char* const> kernels_names() { return kernels_choice; }
 std::span<const char* const> loss_names() { return loss_choice; }
 std::span<const char* const> throughput_model_names() { return throughput_model_choice; }
 std::span<const char* const> linear_attention_names() { return linear_attention_choice; }
+std::span<const char* const> workload_names() { return workload_choice; }
+std::span<const char* const> engine_names() { return engine_choice; }
+std::span<const char* const> weight_format_names() { return weight_format_choice; }
+std::span<const char* const> kv_cache_dtype_names() { return kv_cache_dtype_choice; }
 
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);

@@ -21,22 +21,22 @@ const OutputSpec output_table[] = {
      [](const Estimate& e) -> const char* {
          return e.parameters.active < e.parameters.total ? "{parameters.active} active per token"
                                                          : "{parameters.per_layer} per layer";
-     }},
+     }, nullptr, for_both},
     {"parameters.active", "Active parameters", "Active", U::parameters, V::number, S::parameters, show_none, nullptr,
-     "Parameters one token passes through (MoE: k of E experts).", VRC_GET(e.parameters.active)},
+     "Parameters one token passes through (MoE: k of E experts).", VRC_GET(e.parameters.active), nullptr, nullptr, for_both},
     {"parameters.embedding", "Embedding parameters", "Embedding", U::parameters, V::number, S::parameters, show_none,
-     nullptr, "Token embedding V·h (+ learned positions).", VRC_GET(e.parameters.embedding)},
+     nullptr, "Token embedding V·h (+ learned positions).", VRC_GET(e.parameters.embedding), nullptr, nullptr, for_both},
     {"parameters.per_layer", "Parameters per layer", "Per layer", U::parameters, V::number, S::parameters, show_none,
-     nullptr, "One transformer layer, all experts.", VRC_GET(e.parameters.per_layer)},
+     nullptr, "One transformer layer, all experts.", VRC_GET(e.parameters.per_layer), nullptr, nullptr, for_both},
     {"parameters.per_layer_active", "Active parameters per layer", "Active per layer", U::parameters, V::number,
      S::parameters, show_none, nullptr, "One transformer layer, the experts a token uses.",
-     VRC_GET(e.parameters.per_layer_active)},
+     VRC_GET(e.parameters.per_layer_active), nullptr, nullptr, for_both},
     {"parameters.layers", "Parameters of all layers", "Layers", U::parameters, V::number, S::parameters, show_none,
-     nullptr, "L · per_layer.", VRC_GET(e.parameters.layers)},
+     nullptr, "L · per_layer.", VRC_GET(e.parameters.layers), nullptr, nullptr, for_both},
     {"parameters.final_norm", "Final-norm parameters", "Final norm", U::parameters, V::number, S::parameters, show_none,
-     nullptr, "The final norm's weight (and bias).", VRC_GET(e.parameters.final_norm)},
+     nullptr, "The final norm's weight (and bias).", VRC_GET(e.parameters.final_norm), nullptr, nullptr, for_both},
     {"parameters.lm_head", "LM-head parameters", "LM head", U::parameters, V::number, S::parameters, show_none, nullptr,
-     "V·h when embeddings are untied, else 0.", VRC_GET(e.parameters.lm_head)},
+     "V·h when embeddings are untied, else 0.", VRC_GET(e.parameters.lm_head), nullptr, nullptr, for_both},
     {"parameters.trainable", "Trainable parameters", "Trainable", U::parameters, V::number, S::parameters,
      show_report | show_markdown | show_summary, "parameters.trainable",
      "Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or "
@@ -61,7 +61,7 @@ const OutputSpec output_table[] = {
      show_none, "model_states_bytes.frozen_weights", "QLoRA: the layers' linear weights stored in `training.base_weight_format`.",
      VRC_GET(e.parameters.quantized)},
     {"parameters.overridden", "Parameter count overridden", "Overridden", U::flag, V::flag, S::parameters, show_none,
-     nullptr, "`model.params_override` replaced the architecture's count.", VRC_GET(e.parameters.overridden)},
+     nullptr, "`model.params_override` replaced the architecture's count.", VRC_GET(e.parameters.overridden), nullptr, nullptr, for_both},
 
     // ── layout ──
     {"layout.data_parallel", "Data-parallel degree", "Data parallel (DP)", U::count, V::integer, S::layout, row,
@@ -74,14 +74,14 @@ const OutputSpec output_table[] = {
      "Sequences per optimizer step: micro-batch × DP × gradient accumulation.", VRC_GET(e.layout.global_batch_size),
      VRC_NOTE("sequences per optimizer step")},
     {"layout.kv_heads", "Key/value heads", "KV heads", U::count, V::integer, S::layout, show_none, nullptr,
-     "g: `model.num_kv_heads`, or the attention heads when it is 0.", VRC_GET(e.layout.kv_heads)},
+     "g: `model.num_kv_heads`, or the attention heads when it is 0.", VRC_GET(e.layout.kv_heads), nullptr, nullptr, for_both},
     {"layout.head_dim", "Head dimension", "Head dim", U::count, V::integer, S::layout, show_none, nullptr,
-     "d: `model.head_dim`, or h / a when it is 0.", VRC_GET(e.layout.head_dim)},
+     "d: `model.head_dim`, or h / a when it is 0.", VRC_GET(e.layout.head_dim), nullptr, nullptr, for_both},
     {"layout.ffn_hidden_size", "FFN hidden size", "FFN size", U::count, V::integer, S::layout, show_none, nullptr,
-     "f: `model.ffn_hidden_size`, or 4h when it is 0.", VRC_GET(e.layout.ffn_hidden_size)},
+     "f: `model.ffn_hidden_size`, or 4h when it is 0.", VRC_GET(e.layout.ffn_hidden_size), nullptr, nullptr, for_both},
     {"layout.params_per_gpu", "Parameters per GPU", "Parameters per GPU", U::parameters, V::number, S::layout, row,
      nullptr, "Model parameters held by one GPU before ZeRO sharding (P / (t·p), experts / EP).",
-     VRC_GET(e.params_per_gpu), VRC_NOTE("before ZeRO sharding")},
+     VRC_GET(e.params_per_gpu), VRC_NOTE("before ZeRO sharding"), nullptr, for_both},
     {"layout.achieved_flops_per_gpu", "Achieved FLOP/s per GPU", "Per GPU", U::flops_per_second, V::number,
      S::layout, show_none, nullptr, "FLOP/s one GPU achieves: `hardware.achieved_tflops`, or peak × MFU.",
      VRC_GET(e.layout.achieved_flops_per_gpu)},
@@ -189,12 +189,19 @@ const OutputSpec output_table[] = {
      "model_states_bytes.weights", "At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies.",
      VRC_GET(e.memory_per_gpu_bytes.weights),
      [](const Estimate& e) -> const char* {
+         if (e.workload == Workload::inference) return "{inference.weights_total_bytes} checkpoint in its format";
          if (e.scenario_method == TrainingMethod::qlora) return "quantised base + adapters";
          if (e.scenario_method == TrainingMethod::lora) return "{bytes_per_parameter.weights} frozen base + adapters";
          return e.memory_per_gpu_bytes.zero3_live_params > 0
                     ? "{bytes_per_parameter.weights} · incl. {memory_per_gpu_bytes.zero3_live_params} gathered"
                     : "{bytes_per_parameter.weights}";
-     }},
+     }, nullptr, for_both},
+    {"memory_per_gpu_bytes.kv_cache", "KV cache per GPU", "KV cache", U::bytes, V::number, S::memory, memory_row,
+     "memory_per_gpu_bytes.kv_cache",
+     "What `inference.concurrency` sequences of `inference.context_len` tokens hold on one GPU (the need, not the "
+     "engine's preallocated pool).",
+     VRC_GET(e.memory_per_gpu_bytes.kv_cache), VRC_NOTE("{inference.kv_bytes_per_token} per token"), nullptr,
+     for_inference},
     {"memory_per_gpu_bytes.zero3_live_params", "Gathered parameters at the peak", "Gathered params", U::bytes,
      V::number, S::memory, show_none, nullptr, "The part of `weights` that is ZeRO-3 / FSDP gathered parameters.",
      VRC_GET(e.memory_per_gpu_bytes.zero3_live_params)},
@@ -215,7 +222,10 @@ const OutputSpec output_table[] = {
     {"memory_per_gpu_bytes.activations", "Activations per GPU", "Activations", U::bytes, V::number, S::memory,
      memory_row, "activations.transformer_layers_bytes", "Saved activations alive at the peak.",
      VRC_GET(e.memory_per_gpu_bytes.activations),
-     VRC_NOTE("{activations.layers_on_gpu} layers × {activations.in_flight_microbatches} in flight")},
+     [](const Estimate& e) -> const char* {
+         return e.workload == Workload::inference ? "peak of a forward over {inference.batched_tokens}"
+                                                  : "{activations.layers_on_gpu} layers × {activations.in_flight_microbatches} in flight";
+     }, nullptr, for_both},
     {"memory_per_gpu_bytes.logits", "Logits and loss per GPU", "Logits and loss", U::bytes, V::number, S::memory,
      memory_row | hide_when_zero, "activations.loss_peak_bytes", "Logits and loss tensors alive at the peak.",
      VRC_GET(e.memory_per_gpu_bytes.logits), VRC_NOTE("{activations.loss_saved_per_logit} kept per logit")},
@@ -238,25 +248,29 @@ const OutputSpec output_table[] = {
     {"memory_per_gpu_bytes.overhead", "Overhead per GPU", "Overhead", U::bytes, V::number, S::memory, memory_row,
      "memory_per_gpu_bytes.total",
      "Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated.",
-     VRC_GET(e.memory_per_gpu_bytes.overhead), VRC_NOTE("allocator, CUDA context, NCCL")},
+     VRC_GET(e.memory_per_gpu_bytes.overhead),
+     [](const Estimate& e) -> const char* {
+         return e.workload == Workload::inference ? "CUDA context, NCCL, CUDA graphs" : "allocator, CUDA context, NCCL";
+     },
+     nullptr, for_both},
     {"memory_per_gpu_bytes.total", "Total per GPU", "Total", U::bytes, V::number, S::memory,
      show_report | show_markdown | emphasise, "memory_per_gpu_bytes.total",
      "Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it "
      "with the GPU's memory.",
-     VRC_GET(e.memory_per_gpu_bytes.total), VRC_NOTE("of {capacity_bytes}")},
+     VRC_GET(e.memory_per_gpu_bytes.total), VRC_NOTE("of {capacity_bytes}"), nullptr, for_both},
     {"host_memory_bytes.per_gpu", "Host memory per GPU", "Host memory per GPU", U::bytes, V::number, S::memory,
      show_report | show_markdown | hide_when_zero, "model_states_bytes.optimizer",
      "Host (CPU) memory one GPU uses for offloaded or paged optimizer states, parameters and activations.",
-     VRC_GET(e.host_memory_bytes.per_gpu), VRC_NOTE("offloaded to the host")},
+     VRC_GET(e.host_memory_bytes.per_gpu), VRC_NOTE("offloaded to the host"), nullptr, for_both},
     {"host_memory_bytes.total", "Host memory, all GPUs", "Host memory, all GPUs", U::bytes, V::number, S::memory,
      show_report | show_summary | hide_when_zero, "model_states_bytes.optimizer",
-     "Host (CPU) memory for what all GPUs offload.", VRC_GET(e.host_memory_bytes.total)},
+     "Host (CPU) memory for what all GPUs offload.", VRC_GET(e.host_memory_bytes.total), nullptr, nullptr, for_both},
     {"capacity_bytes", "GPU memory", "Capacity", U::bytes, V::number, S::memory, show_none, nullptr,
-     "`hardware.memory_gib` · 2^30.", VRC_GET(e.capacity_bytes)},
+     "`hardware.memory_gib` · 2^30.", VRC_GET(e.capacity_bytes), nullptr, nullptr, for_both},
     {"headroom_bytes", "Headroom per GPU", "Headroom", U::bytes, V::number, S::memory, show_none, nullptr,
-     "Capacity − total; negative when it does not fit.", VRC_GET(e.headroom_bytes)},
+     "Capacity − total; negative when it does not fit.", VRC_GET(e.headroom_bytes), nullptr, nullptr, for_both},
     {"fits", "Fits", "Fits", U::flag, V::flag, S::memory, show_none, nullptr,
-     "The per-GPU total is within the GPU's memory.", VRC_GET(e.fits)},
+     "The per-GPU total is within the GPU's memory.", VRC_GET(e.fits), nullptr, nullptr, for_both},
 
     // ── compute, time and cost ──
     {"compute.flops_per_token", "FLOPs per token", "FLOPs per token", U::flops, V::number, S::compute, row, nullptr,
@@ -382,6 +396,80 @@ const OutputSpec output_table[] = {
     {"performance.breakdown_seconds.overhead", "Step time: overhead", "Overhead", U::seconds, V::number, S::compute,
      show_none, "performance.step_seconds", "Fixed per-step overhead (fitted).",
      VRC_GET(e.performance.breakdown_seconds.overhead)},
+
+    // ── serving (workload = inference; docs/serving.md) ──
+    {"inference.kv_bytes_per_token", "KV cache per token", "KV per token", U::bytes, V::number, S::memory, show_none,
+     "memory_per_gpu_bytes.kv_cache",
+     "Per GPU: one sequence's KV at `context_len` divided by `context_len` (exact 2·g·d·bytes per layer for full "
+     "attention; less for window, latent and hybrid layers).",
+     VRC_GET(e.inference.kv_bytes_per_token), nullptr, nullptr, for_inference},
+    {"inference.kv_pool_bytes", "KV pool per GPU", "KV pool", U::bytes, V::number, S::memory, show_report,
+     "inference.kv_pool_tokens", "What the engine sets aside for KV (vLLM: \"Available KV cache memory\").",
+     VRC_GET(e.inference.kv_pool_bytes), VRC_NOTE("{inference.memory_fraction} of memory for the engine"), nullptr,
+     for_inference},
+    {"inference.kv_pool_tokens", "KV pool in tokens", "KV pool tokens", U::tokens, V::number, S::memory,
+     show_report | show_markdown | show_tile | show_summary, "inference.kv_pool_tokens",
+     "The engine's KV capacity as it reports it: vLLM \"GPU KV cache size: N tokens\", SGLang max_total_num_tokens, "
+     "llama.cpp n_ctx.",
+     VRC_GET(e.inference.kv_pool_tokens), nullptr, nullptr, for_inference},
+    {"inference.max_concurrency", "Maximum concurrency", "Max concurrency", U::sequences, V::number, S::memory,
+     show_report | show_markdown | show_tile | show_summary, "inference.kv_pool_tokens",
+     "Sequences of `context_len` tokens the KV pool holds at once (vLLM \"Maximum concurrency for N tokens per "
+     "request\").",
+     VRC_GET(e.inference.max_concurrency), VRC_NOTE("sequences of inference.context_len tokens"), nullptr,
+     for_inference},
+    {"inference.max_context_len", "Longest context", "Max context", U::tokens, V::number, S::memory,
+     show_report | show_markdown | show_summary, "inference.kv_pool_tokens",
+     "The longest context each of `concurrency` sequences can have in the KV memory available.",
+     VRC_GET(e.inference.max_context_len), VRC_NOTE("at the given concurrency"), nullptr, for_inference},
+    {"inference.starts", "Engine starts", "Starts", U::flag, V::flag, S::memory, show_none, "inference.kv_pool_tokens",
+     "The engine loads the model and its KV pool holds one sequence of `context_len`.",
+     VRC_GET(e.inference.starts), nullptr, nullptr, for_inference},
+    {"inference.weights_total_bytes", "Checkpoint size", "Checkpoint", U::bytes, V::number, S::memory, show_report,
+     "memory_per_gpu_bytes.weights", "The whole model in `inference.weight_format` (safetensors / GGUF tensor data).",
+     VRC_GET(e.inference.weights_total_bytes), nullptr, nullptr, for_inference},
+    {"inference.memory_budget_bytes", "Engine memory budget", "Engine budget", U::bytes, V::number, S::memory,
+     show_none, "inference.kv_pool_tokens", "What the engine allows itself per GPU (vLLM: utilisation × memory).",
+     VRC_GET(e.inference.memory_budget_bytes), nullptr, nullptr, for_inference},
+    {"inference.memory_fraction", "Engine memory fraction", "Memory fraction", U::ratio, V::number, S::memory,
+     show_none, nullptr, "`inference.gpu_memory_utilization` or the engine's default.",
+     VRC_GET(e.inference.memory_fraction), nullptr, nullptr, for_inference},
+    {"inference.batched_tokens", "Batched tokens", "Batched tokens", U::tokens, V::number, S::detail, show_none,
+     nullptr, "`inference.max_batched_tokens` or the engine's default: the forward the activation peak is sized for.",
+     VRC_GET(e.inference.batched_tokens), nullptr, nullptr, for_inference},
+    {"inference.gpus", "GPUs per replica", "GPUs", U::count, V::integer, S::layout, show_report, nullptr,
+     "tensor × pipeline GPUs serve one copy of the model.", VRC_GET(e.inference.gpus),
+     VRC_NOTE("tensor × pipeline"), nullptr, for_inference},
+    {"inference.tm101_bytes", "Transformer Math 101 estimate", "TM101 1.2 × weights", U::bytes, V::number, S::memory,
+     show_report, "inference.tm101_bytes",
+     "The seed's rule of thumb, total inference memory ≈ 1.2 × model memory, shown beside the engine's answer.",
+     VRC_GET(e.inference.tm101_bytes), VRC_NOTE("the seed's baseline, for comparison"), nullptr, for_inference},
+    {"performance.time_to_first_token_seconds", "Time to first token", "Time to first token", U::seconds, V::number,
+     S::compute, headline, "performance.time_to_first_token_seconds",
+     "Prefill of one prompt of `prompt_tokens` tokens, alone on the GPUs.",
+     VRC_GET(e.inference.speed.time_to_first_token_seconds), VRC_NOTE("one prompt of inference.prompt_tokens"),
+     nullptr, for_inference},
+    {"performance.prefill_tokens_per_second", "Prefill throughput", "Prefill", U::tokens_per_second, V::number,
+     S::compute, show_report | show_markdown, "performance.time_to_first_token_seconds",
+     "Prompt tokens per second in batches of `max_batched_tokens` (compute-bound).",
+     VRC_GET(e.inference.speed.prefill_tokens_per_second), nullptr, nullptr, for_inference},
+    {"performance.decode_tokens_per_second", "Decode throughput", "Decode", U::tokens_per_second, V::number,
+     S::compute, headline, "performance.decode_tokens_per_second",
+     "Output tokens per second of all `concurrency` sequences together (memory-bound).",
+     VRC_GET(e.inference.speed.decode_tokens_per_second), VRC_NOTE("{performance.inter_token_latency_seconds} per token per sequence"),
+     nullptr, for_inference},
+    {"performance.inter_token_latency_seconds", "Inter-token latency", "Inter-token latency", U::seconds, V::number,
+     S::compute, show_report | show_markdown, "performance.decode_tokens_per_second",
+     "One decode step: each sequence gets its next token.", VRC_GET(e.inference.speed.inter_token_latency_seconds),
+     nullptr, nullptr, for_inference},
+    {"performance.decode_step_bytes", "Bytes read per decode step", "Bytes per step", U::bytes, V::number, S::compute,
+     show_none, "performance.decode_tokens_per_second",
+     "Weights the step touches (MoE: the experts the batch routes to) + every sequence's KV, on one GPU.",
+     VRC_GET(e.inference.speed.decode_step_bytes), nullptr, nullptr, for_inference},
+    {"performance.cost_per_million_output_tokens", "Cost per million output tokens", "Cost per 1M output tokens",
+     U::money, V::number, S::compute, headline, "performance.cost_per_million_output_tokens",
+     "GPU-hours of the replica per million decoded tokens × `hardware.price_per_gpu_hour`.",
+     VRC_GET(e.inference.speed.cost_per_million_output_tokens), nullptr, nullptr, for_inference},
 };
 
 #undef VRC_GET
@@ -405,6 +493,10 @@ constexpr CompositeOutputSpec composite_table[] = {
 }  // namespace
 
 std::span<const OutputSpec> outputs() { return output_table; }
+
+bool output_applies(const OutputSpec& output, Workload workload) {
+    return (output.workloads & (workload == Workload::inference ? for_inference : for_training)) != 0;
+}
 
 const OutputSpec* find_output(std::string_view path) {
     for (const auto& o : output_table)

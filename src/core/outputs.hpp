@@ -56,6 +56,14 @@ enum OutputShow : unsigned {
     emphasise = 1u << 6,       // a total: bold in tables
 };
 
+// Which estimates an output belongs to (Estimate::workload). Bit set; JSON, reports and typings
+// show an output only for its workloads.
+enum OutputWorkload : unsigned {
+    for_training = 1u << 0,
+    for_inference = 1u << 1,
+    for_both = for_training | for_inference,
+};
+
 // The card / report section a row belongs to.
 enum class OutputSection { parameters, memory, compute, layout, detail };
 
@@ -74,7 +82,11 @@ struct OutputSpec {
     // formatted by their unit. nullptr: no note. May depend on the estimate.
     const char* (*note)(const Estimate&) = nullptr;
     const char* (*text)(const Estimate&) = nullptr;  // kind == text
+    unsigned workloads = for_training;                // OutputWorkload bits
 };
+
+// Whether an output is part of an estimate of this workload.
+bool output_applies(const OutputSpec& output, Workload workload);
 
 std::span<const OutputSpec> outputs();
 const OutputSpec* find_output(std::string_view path);

@@ -46,6 +46,21 @@ enum class TrainingMethod { full, lora, qlora, freeze };
 enum class BaseWeightFormat { nf4, nf4_no_dq, int8 };
 // Adapter weights: fp32 (PEFT's autocast_adapter_dtype=True) or the dtype of the model's weights (torchtune).
 enum class AdapterDtype { fp32, match };
+// Linear-attention / state-space layers of hybrid stacks (Qwen3-Next: Gated DeltaNet; Jamba: Mamba).
+enum class LinearAttention { gated_deltanet, mamba };
+// What the scenario asks about: a training run (the default: every old link, JSON file and call
+// keeps its meaning) or serving the model (docs/serving.md).
+enum class Workload { training, inference };
+// The serving engine whose memory accounting the estimate follows (docs/serving.md §3).
+enum class Engine { vllm, sglang, trtllm, llamacpp, hf };
+// How the checkpoint stores its weights (docs/serving.md §1; src/core/serving/weight_formats.cpp).
+enum class WeightFormat {
+    bf16, fp16, fp32, fp8, fp8_channel, fp8_block, int8, awq, gptq, nf4, mxfp4,
+    gguf_q8_0, gguf_q6_k, gguf_q5_k_m, gguf_q5_k_s, gguf_q4_k_m, gguf_q4_k_s, gguf_q4_0,
+    gguf_q3_k_m, gguf_q2_k, gguf_iq4_xs
+};
+// KV-cache element type: auto = the model's 16-bit dtype; q8_0 / q4_0 are llama.cpp's block types.
+enum class KvCacheDtype { auto_, fp16, bf16, fp8, q8_0, q4_0 };
 
 enum class LinearAttention { gated_deltanet, mamba };   // JSON/link names "gated_deltanet", "mamba"
 
@@ -168,11 +183,28 @@ struct HardwareConfig {
     ThroughputModel throughput_model = ThroughputModel::fixed;
 };
 
+// Serving settings (workload = inference; docs/serving.md). 0 = the engine's default where noted.
+struct InferenceConfig {
+    Engine engine = Engine::vllm;
+    WeightFormat weight_format = WeightFormat::bf16;
+    std::int64_t quant_group_size = 128;   // AWQ / GPTQ group size G along the input dimension; -1 = one group per column
+    KvCacheDtype kv_cache_dtype = KvCacheDtype::auto_;
+    std::int64_t context_len = 8192;        // tokens per sequence: vLLM max_model_len, llama.cpp n_ctx per slot
+    std::int64_t concurrency = 1;           // sequences served at once (llama.cpp --parallel)
+    double gpu_memory_utilization = 0;      // vLLM gpu_memory_utilization, SGLang mem_fraction_static, TRT-LLM free fraction; 0 = engine default
+    std::int64_t max_batched_tokens = 0;    // vLLM max_num_batched_tokens, SGLang chunked_prefill_size, llama.cpp n_ubatch; 0 = engine default
+    std::int64_t gpu_layers = -1;           // llama.cpp n_gpu_layers: layers on the GPU; -1 = all
+    std::int64_t prompt_tokens = 1024;      // tokens of each prompt (time to first token, prefill)
+    std::int64_t output_tokens = 256;       // tokens generated per request (decode speed, cost)
+};
+
 struct Scenario {
+    Workload workload = Workload::training;
     ModelConfig model;
     TrainingConfig training;
     ParallelConfig parallel;
     HardwareConfig hardware;
+    InferenceConfig inference;
 };
 
 // The layout and the other derived quantities that formulas need ("layout" in the estimate's

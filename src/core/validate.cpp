@@ -165,6 +165,54 @@ void check_expert_details(const ModelConfig& m, bool experts_ok, Checker& c) {
         c.fail("model.shared_expert_gate", [] { return std::string("must be false without shared experts (model.num_shared_experts = 0 or a dense model)"); });
 }
 
+// Serving settings (docs/serving.md). Their ranges are checked for every scenario (a link or JSON
+// file stays valid when its workload is switched); the rules that involve the model or the
+// engine only for inference.
+void check_inference(const Scenario& sc, Checker& c) {
+    const auto& inf = sc.inference;
+    const auto& m = sc.model;
+    if (sc.workload != Workload::training && sc.workload != Workload::inference)
+        c.fail("workload", [] { return std::string("must be training or inference"); });
+    if (int(inf.engine) < 0 || int(inf.engine) > int(Engine::hf))
+        c.fail("inference.engine", [] { return std::string("must be vllm, sglang, trtllm, llamacpp or hf"); });
+    if (int(inf.weight_format) < 0 || int(inf.weight_format) > int(WeightFormat::gguf_iq4_xs))
+        c.fail("inference.weight_format", [] { return std::string("must be one of the weight formats (--list-fields)"); });
+    if (int(inf.kv_cache_dtype) < 0 || int(inf.kv_cache_dtype) > int(KvCacheDtype::q4_0))
+        c.fail("inference.kv_cache_dtype", [] { return std::string("must be auto, fp16, bf16, fp8, q8_0 or q4_0"); });
+    if (inf.quant_group_size != -1 && (inf.quant_group_size < 1 || inf.quant_group_size > max_width))
+        c.fail("inference.quant_group_size", [&] {
+            return "must be -1 (one group per column) or an integer from 1 to " + std::to_string(max_width) + " (got " +
+                   std::to_string(inf.quant_group_size) + ")";
+        });
+    bool context_ok = c.range("inference.context_len", inf.context_len, 1, max_seq_len);
+    if (context_ok && sc.workload == Workload::inference && inf.context_len > longest_sequence(m))
+        c.fail("inference.context_len", [&] {
+            return "must be at most model.max_position_embeddings (" + std::to_string(m.max_position_embeddings) +
+                   ") with learned positions";
+        });
+    c.range("inference.concurrency", inf.concurrency, 1, max_batch);
+    if (inf.gpu_memory_utilization != 0) c.real("inference.gpu_memory_utilization", inf.gpu_memory_utilization, 0, 1, false);
+    c.range("inference.max_batched_tokens", inf.max_batched_tokens, 0, max_seq_len);
+    c.range("inference.gpu_layers", inf.gpu_layers, -1, max_layers);
+    c.range("inference.prompt_tokens", inf.prompt_tokens, 1, max_seq_len);
+    c.range("inference.output_tokens", inf.output_tokens, 1, max_seq_len);
+    if (sc.workload != Workload::inference) return;
+    const bool llamacpp = inf.engine == Engine::llamacpp;
+    const bool gguf = inf.weight_format >= WeightFormat::gguf_q8_0 && inf.weight_format <= WeightFormat::gguf_iq4_xs;
+    const bool dense = inf.weight_format <= WeightFormat::fp32;
+    if (gguf && !llamacpp)
+        c.fail("inference.weight_format", [] { return std::string("GGUF formats are served by inference.engine = llamacpp"); });
+    if (llamacpp && !gguf && !dense)
+        c.fail("inference.weight_format", [] { return std::string("llama.cpp loads GGUF files: use a gguf-* format, or bf16 / fp16 / fp32"); });
+    const bool block_kv = inf.kv_cache_dtype == KvCacheDtype::q8_0 || inf.kv_cache_dtype == KvCacheDtype::q4_0;
+    if (block_kv && !llamacpp)
+        c.fail("inference.kv_cache_dtype", [] { return std::string("q8_0 and q4_0 caches are llama.cpp's (inference.engine = llamacpp)"); });
+    if (inf.weight_format == WeightFormat::mxfp4 && m.num_experts <= 1)
+        c.fail("inference.weight_format", [] { return std::string("mxfp4 quantises the routed experts (gpt-oss): the model has none (model.num_experts = 1)"); });
+    if (llamacpp && sc.parallel.tensor * sc.parallel.pipeline > 1 && inf.gpu_layers == 0)
+        c.fail("inference.gpu_layers", [] { return std::string("is 0: no layer on the GPUs, so parallel.tensor × parallel.pipeline must be 1"); });
+}
+
 void check_rules(const Scenario& sc, Checker& c) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
@@ -257,7 +305,9 @@ void check_rules(const Scenario& sc, Checker& c) {
     bool tp_ok = c.range("parallel.tensor", par.tensor, 1, max_gpus);
     bool pp_ok = c.range("parallel.pipeline", par.pipeline, 1, max_gpus);
     bool layout_ok = gpus_ok && tp_ok && pp_ok;
-    if (layout_ok && par.num_gpus % (par.tensor * par.pipeline) != 0) {
+    // Serving uses t·p GPUs per replica; num_gpus, data parallelism and batches are training's.
+    const bool training = sc.workload == Workload::training;
+    if (training && layout_ok && par.num_gpus % (par.tensor * par.pipeline) != 0) {
         c.fail("parallel.num_gpus", [&] {
             return "must be divisible by tensor × pipeline (" + std::to_string(par.tensor) + " × " +
                    std::to_string(par.pipeline) + " = " +
@@ -270,9 +320,12 @@ void check_rules(const Scenario& sc, Checker& c) {
             return "must divide model.num_heads (" + std::to_string(m.num_heads) + ")";
         });
     std::int64_t kv_heads = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
-    if (tp_ok && kv_ok && m.num_kv_heads > 0 && kv_heads % par.tensor != 0)
+    // Serving engines replicate KV heads when t > g (vLLM QKVParallelLinear): t must divide g or be a multiple of it.
+    auto kv_split_ok = [&] { return kv_heads % par.tensor == 0 || (!training && par.tensor % kv_heads == 0); };
+    if (tp_ok && kv_ok && m.num_kv_heads > 0 && !kv_split_ok())
         c.fail("parallel.tensor", [&] {
-            return "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ")";
+            return training ? "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ")"
+                            : "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ") or be a multiple of it";
         });
     if (tp_ok && m.full_attention_interval > 0 && m.linear_attention == LinearAttention::gated_deltanet &&
         m.linear_num_key_heads > 0 && m.linear_num_key_heads % par.tensor != 0)
@@ -308,7 +361,7 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.expert", [&] {
             return "must divide model.num_experts (" + std::to_string(m.num_experts) + ")";
         });
-    if (ep_ok && layout_ok) {
+    if (training && ep_ok && layout_ok) {
         std::int64_t dp = par.num_gpus / (par.tensor * par.pipeline);
         if (dp % par.expert != 0)
             c.fail("parallel.expert", [&] {
@@ -346,7 +399,7 @@ void check_rules(const Scenario& sc, Checker& c) {
     bool peak_ok = c.real("hardware.peak_tflops", hw.peak_tflops, min_tflops, 1e7);
     bool achieved_ok = c.zero_or_real("hardware.achieved_tflops", hw.achieved_tflops, min_tflops, 1e7, "use mfu");
     bool mfu_ok = c.zero_or_real("hardware.mfu", hw.mfu, min_mfu, 1, "use achieved_tflops");
-    if (achieved_ok && mfu_ok && hw.throughput_model == ThroughputModel::fixed && !(hw.achieved_tflops > 0) &&
+    if (training && achieved_ok && mfu_ok && hw.throughput_model == ThroughputModel::fixed && !(hw.achieved_tflops > 0) &&
         !(hw.mfu > 0))
         c.fail("hardware.achieved_tflops", [] {
             return "set achieved_tflops or mfu (both are 0), or hardware.throughput_model = predicted";
@@ -369,6 +422,7 @@ void check_rules(const Scenario& sc, Checker& c) {
     c.real("hardware.intra_node_gbps", hw.intra_node_gbps, min_gbps, 1e7);
     c.real("hardware.inter_node_gbps", hw.inter_node_gbps, min_gbps, 1e7);
     c.real("hardware.memory_bandwidth_gbps", hw.memory_bandwidth_gbps, min_gbps, 1e7);
+    check_inference(sc, c);
 }
 
 }  // namespace

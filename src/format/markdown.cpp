@@ -22,6 +22,7 @@ void table(std::string& out, const char* title, const char* value_title, const E
     out += std::string("| ") + title + " | " + value_title + " | |\n|---|---:|---|\n";
     for (const auto& o : outputs()) {
         if (!(o.show & show_markdown) || (o.section == OutputSection::memory) != memory_section) continue;
+        if (!output_applies(o, e.workload)) continue;
         if ((o.show & hide_when_zero) && o.value(e) == 0) continue;
         std::string label = cell(memory_section ? o.short_label : o.label);
         std::string value = cell(format_output(o, e, units));

@@ -1,0 +1,81 @@
+// Serving engines as profiles: each sizes its KV pool its own way (docs/serving.md §3). Sources:
+//   [VLLM]  vllm-project/vllm v0.10: vllm/v1/worker/gpu_worker.py determine_available_memory
+//           (requested = utilisation × total; KV = requested − weights − torch peak − non-torch
+//           increase), vllm/v1/core/kv_cache_utils.py (num_blocks, "GPU KV cache size", "Maximum
+//           concurrency"), vllm/engine/arg_utils.py (max_num_batched_tokens 8192 / max_num_seqs 1024
+//           on GPUs of ≥ 70 GiB for the OpenAI server, else 2048 / 256).
+//   [SGL]   sgl-project/sglang v0.4: server_args.py (mem_fraction_static 0.88 / 0.87 / 0.85 / 0.81 /
+//           0.79 for t = 1 / 2 / 4 / 8 / 16), model_runner.py profile_max_num_token (rest = free after
+//           weights − total·(1 − fraction), tokens = rest / cell_size).
+//   [TRT]   NVIDIA/TensorRT-LLM KvCacheConfig.free_gpu_memory_fraction = 0.9 of the memory free after
+//           the engine loads; tokens_per_block = 32.
+//   [LLAMA] ggml-org/llama.cpp: KV allocated at n_ctx (padded to 256), compute buffer sized for n_ubatch
+//           (512), token embedding always on the host, -ngl layers on the GPU.
+//   [HF]    huggingface/transformers generate with DynamicCache: memory grows with the sequence.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "core/scenario.hpp"
+#include "core/serving/kv_cache.hpp"
+
+namespace vramcalc::serving {
+
+// How the KV budget is found.
+enum class PoolRule {
+    utilisation_of_total,    // vLLM: fraction × device memory − weights − activation peak − non-torch
+    static_fraction,         // SGLang: fraction × device memory − weights − CUDA context
+    fraction_of_free,        // TRT-LLM: fraction × (memory free after weights and buffers)
+    exact_buffers,           // llama.cpp: KV allocated at n_ctx, nothing pooled
+    grows_with_sequence,     // HF generate: the cache grows token by token
+};
+
+struct EngineProfile {
+    Engine id;
+    const char* name;             // JSON / CLI spelling
+    const char* label;
+    PoolRule pool;
+    double default_fraction;      // gpu_memory_utilization / free fraction default (SGLang: by t, see below)
+    double block_tokens;          // KV page: vLLM 16, SGLang 1, TRT-LLM 32, llama.cpp 256 (n_ctx padding), HF 1
+    MlaStorage mla;               // how a latent (MLA) cache is stored
+    double cuda_graph_bytes;      // captured graphs' memory (seed value, to be fitted; docs/serving.md §3)
+    double nccl_bytes;            // communicator buffers at t > 1 (vLLM: fitted, others: seed)
+    double non_torch_bytes;       // vLLM: memory outside PyTorch at t = 1 that the budget counts (fitted); 0 = the CUDA context
+    const char* version;          // the version whose code this follows
+};
+std::span<const EngineProfile> engine_profiles();  // in enum order
+const EngineProfile& engine_profile(Engine engine);
+
+// The engine's default fraction for this scenario (SGLang's depends on t).
+double default_memory_fraction(const EngineProfile& engine, std::int64_t tensor);
+// max_batched_tokens when 0: vLLM 8192 on ≥ 70 GiB GPUs else 2048 (OpenAI server); SGLang chunked prefill 8192 on
+// ≥ 60 GiB, 4096 on ≥ 35 GiB, else 2048; TRT-LLM max_num_tokens 8192; llama.cpp n_ubatch 512;
+// HF: the whole prompt batch.
+double default_batched_tokens(const EngineProfile& engine, const Scenario& sc);
+// vLLM max_num_seqs default (SchedulerConfig): 256 sequences, the rows of the profile run's sampler.
+inline constexpr double vllm_max_num_seqs = 256;
+
+// Activation peak of one forward over `tokens` tokens on one GPU (the profile run of vLLM, SGLang's
+// chunked prefill, TRT-LLM's max_num_tokens buffers): the larger of the MLP block
+// (residual + normed input + gate/up + activation) and the attention block (QKV), 2 bytes per
+// element, plus the hidden states and the sampler's fp32 logits + probabilities for `rows`
+// sequences over the vocabulary (added, not the larger: vLLM's profile of Llama-3-8B at 8192 tokens
+// peaks at 1.26 GiB, the larger alone would be 0.78 GiB; docs/serving.md §3).
+double forward_activation_bytes(const Scenario& sc, const Layout& r, double tokens, double rows);
+
+// llama.cpp compute buffer of one GPU for n_ubatch tokens with flash attention (the default on
+// CUDA): the f32 logits of the ubatch plus one hidden row set, 4·n_ubatch·(V + h) on the GPU that
+// holds the output layer, else 4·n_ubatch·(h + 2f).
+double llamacpp_compute_bytes(const ModelConfig& m, const Layout& r, double ubatch, bool output_on_gpu);
+
+// vLLM's KV groups (kv_cache_utils.py _get_kv_cache_groups_uniform_page_size): one group for a
+// uniform model; with full and window layers, groups of min(counts) layers (max when
+// max < 1.25 · min), each pool block holds one page per layer of a group.
+struct VllmGroups {
+    double group_size = 1;   // layers per group
+    double full_groups = 0, window_groups = 0;
+};
+VllmGroups vllm_groups(const KvShape& k);
+
+}  // namespace vramcalc::serving

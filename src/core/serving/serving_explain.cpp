@@ -1,0 +1,96 @@
+// Explain terms of a serving estimate: each output's formula with this scenario's values, as
+// docs/serving.md states it.
+#include "core/explain.hpp"
+#include "core/serving/engines.hpp"
+#include "core/serving/weight_formats.hpp"
+
+namespace vramcalc {
+
+namespace {
+
+const char* kv_formula(const ModelConfig& m, Engine engine) {
+    if (m.kv_lora_rank > 0)
+        return engine == Engine::hf ? "KV = n · c · L · (a·(d_nope + d_rope) + a·d_v) · e (decompressed K and V)"
+                                    : "KV = n · c · L · (kv_lora_rank + qk_rope_head_dim) · e (one latent, every TP rank)";
+    if (m.full_attention_interval > 0)
+        return "KV = n · (c · L_attn · 2·max(1, g/t)·d·e + L_linear · state per sequence)";
+    if (m.sliding_window > 0)
+        return "KV = n · (c · L_full + window tokens · L_window) · 2·max(1, g/t)·d·e; window tokens by the engine";
+    return "KV = n · ceil(c / block)·block · L · 2·max(1, g/t)·d·e";
+}
+
+const char* pool_formula(Engine engine) {
+    switch (engine) {
+        case Engine::vllm: return "pool = u·M − weights − activation peak − non-torch; tokens = floor(blocks / groups)·16";
+        case Engine::sglang: return "pool = f·M − weights − CUDA context; tokens = pool / cell_size";
+        case Engine::trtllm: return "pool = 0.9 · (M − context − weights − buffers); tokens = blocks · 32";
+        case Engine::llamacpp: return "n_ctx = PAD(c · n, 256); KV room = M − weights − compute buffer − context";
+        case Engine::hf: return "room = (M − context)/(1 + allocator reserve) − weights − activations";
+    }
+    return "";
+}
+
+}  // namespace
+
+std::vector<ExplainTerm> explain_serving(const Scenario& sc, const Estimate& e) {
+    const auto& m = sc.model;
+    const auto& inf = sc.inference;
+    const auto& i = e.inference;
+    const auto& r = e.layout;
+    const double t = double(sc.parallel.tensor), p = double(sc.parallel.pipeline);
+    const serving::EngineProfile& engine = serving::engine_profile(inf.engine);
+    const char* serving_doc = "docs/serving.md; the engine's code as cited there";
+    std::vector<ExplainTerm> out;
+    out.push_back(explain_term(e, "parameters.total", "P = embedding + L · per_layer + final_norm + lm_head",
+                               "architecture (docs/formulas.md §1)", {{"P", e.parameters.total, "parameters"}}));
+    out.push_back(explain_term(e, "memory_per_gpu_bytes.weights",
+                               "weights = Σ tensors in the format's bytes (shard 1/t, K/V max(1, g/t) heads; ceil(L/p) layers)",
+                               "ggml-common.h, llama-quant.cpp (GGUF); AutoAWQ / GPTQ / fp8 / MXFP4 layouts (docs/serving.md §1)",
+                               {{"checkpoint", i.weights_total_bytes, "bytes"}, {"t", t, ""}, {"p", p, ""}}));
+    out.push_back(explain_term(e, "memory_per_gpu_bytes.kv_cache", kv_formula(m, inf.engine), serving_doc,
+                               {{"n", double(inf.concurrency), "sequences"},
+                                {"c", double(inf.context_len), "tokens"},
+                                {"L", double(m.layers), ""},
+                                {"g", double(r.kv_heads), ""},
+                                {"d", double(r.head_dim), ""},
+                                {"t", t, ""},
+                                {"per token", i.kv_bytes_per_token, "bytes"}}));
+    out.push_back(explain_term(e, "memory_per_gpu_bytes.activations",
+                               inf.engine == Engine::llamacpp ? "compute buffer = 4 · n_ubatch · (V + h) (flash attention)"
+                                                              : "peak = max(T · 2 · max(MLP, attention) widths, T·h·2 + rows · V · 8)",
+                               serving_doc, {{"T", i.batched_tokens, "tokens"}, {"V", double(m.vocab_size), ""}}));
+    out.push_back(explain_term(e, "memory_per_gpu_bytes.overhead", "overhead = CUDA context + NCCL (t > 1) + CUDA graphs (seeds)",
+                               serving_doc,
+                               {{"CUDA context", sc.hardware.cuda_context_gib * bytes_per_gib, "bytes"},
+                                {"CUDA graphs", engine.cuda_graph_bytes, "bytes"},
+                                {"NCCL", t > 1 ? engine.nccl_bytes : 0.0, "bytes"}}));
+    out.push_back(explain_term(e, "memory_per_gpu_bytes.total", "total = weights + KV cache + activations + overhead",
+                               serving_doc, {{"capacity", e.capacity_bytes, "bytes"}}));
+    out.push_back(explain_term(e, "inference.kv_pool_tokens", pool_formula(inf.engine), engine.version,
+                               {{"fraction", i.memory_fraction, ""},
+                                {"M", e.capacity_bytes, "bytes"},
+                                {"pool", i.kv_pool_bytes, "bytes"},
+                                {"block", engine.block_tokens, "tokens"},
+                                {"max concurrency", i.max_concurrency, "sequences"}}));
+    out.push_back(explain_term(e, "inference.tm101_bytes", "TM101 = 1.2 × weights",
+                               "Transformer Math 101 (EleutherAI), Inference: total ≈ 1.2 × model memory",
+                               {{"weights", e.memory_per_gpu_bytes.weights, "bytes"}}));
+    out.push_back(explain_term(e, "performance.decode_tokens_per_second",
+                               "decode = n / (bytes per step / (bandwidth · η) + TP all-reduces + step overhead)",
+                               "Pope et al. 2022 (arXiv:2211.05102) §2; η from the H200 copy measurement (performance.cpp)",
+                               {{"n", double(inf.concurrency), "sequences"},
+                                {"bytes per step", i.speed.decode_step_bytes, "bytes"},
+                                {"bandwidth", sc.hardware.memory_bandwidth_gbps * 1e9, "bytes/s"}}));
+    out.push_back(explain_term(e, "performance.time_to_first_token_seconds",
+                               "TTFT = GEMM time of 2·P_active·prompt FLOPs at the measured efficiency + causal attention + TP",
+                               "the training model's H200 GEMM and FlashAttention curves (performance.cpp, docs/formulas.md §10)",
+                               {{"prompt", double(inf.prompt_tokens), "tokens"},
+                                {"P_active", e.parameters.active, "parameters"},
+                                {"peak", sc.hardware.peak_tflops * 1e12, "FLOP/s"}}));
+    out.push_back(explain_term(e, "performance.cost_per_million_output_tokens",
+                               "cost = price · t·p / 3600 / decode tokens/s · 10^6", serving_doc,
+                               {{"price", sc.hardware.price_per_gpu_hour, "$/GPU-h"}, {"GPUs", i.gpus, ""}}));
+    return out;
+}
+
+}  // namespace vramcalc

@@ -62,7 +62,6 @@ enum class WeightFormat {
 // KV-cache element type: auto = the model's 16-bit dtype; q8_0 / q4_0 are llama.cpp's block types.
 enum class KvCacheDtype { auto_, fp16, bf16, fp8, q8_0, q4_0 };
 
-enum class LinearAttention { gated_deltanet, mamba };   // JSON/link names "gated_deltanet", "mamba"
 
 // Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
 // activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).

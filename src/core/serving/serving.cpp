@@ -149,11 +149,16 @@ void llamacpp_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
     auto& mem = e.memory;
     mem.weights = layer_bytes * on_gpu / in.gpus + (output_on_gpu ? output : 0.0);
     k = kv_shape(in.sc, in.r, in.engine.mla, on_gpu / in.gpus, 1.0);
-    mem.activations = on_gpu > 0 || output_on_gpu ? llamacpp_compute_bytes(in.sc.model, in.r, in.batched, output_on_gpu) : 0.0;
+    // flash attention: llama-server's default (flash_attn = auto, on where the backend supports it)
+    const double cells = std::ceil(in.context_len / 256.0) * 256.0;
+    mem.activations = on_gpu > 0 || output_on_gpu
+                          ? llamacpp_compute_bytes(in.sc.model, in.r, in.batched, cells, true, output_on_gpu)
+                          : 0.0;
     mem.overhead = in.context;
     mem.kv_cache = llamacpp_kv_bytes(k, in.context_len, in.concurrency, in.batched);
     KvShape host_kv = kv_shape(in.sc, in.r, in.engine.mla, 1.0 - on_gpu, 1.0);
-    e.host_bytes = in.w.embedding + split.host_weights + llamacpp_kv_bytes(host_kv, in.context_len, in.concurrency, in.batched);
+    e.host_bytes = in.w.embedding + split.host_weights + llamacpp_kv_bytes(host_kv, in.context_len, in.concurrency, in.batched) +
+                   llamacpp_output_bytes(in.sc.model, in.concurrency);
     e.kv_pool_bytes = in.capacity - mem.weights - mem.activations - mem.overhead;
     e.memory_budget_bytes = in.capacity;
     e.memory_fraction = 1.0;

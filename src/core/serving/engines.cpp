@@ -52,7 +52,8 @@ double default_memory_fraction(const EngineProfile& engine, std::int64_t tensor)
 double default_batched_tokens(const EngineProfile& engine, const Scenario& sc) {
     const double memory = sc.hardware.memory_gib;
     switch (engine.id) {
-        case Engine::vllm: return memory >= 70 ? 8192 : 2048;
+        // [VLLM] arg_utils.py: the larger default needs >= 70 GiB and a device name without "a100"
+        case Engine::vllm: return memory >= 70 && sc.hardware.gpu.rfind("A100", 0) != 0 ? 8192 : 2048;
         case Engine::sglang: return memory >= 60 ? 8192 : memory >= 35 ? 4096 : 2048;
         case Engine::trtllm: return 8192;
         case Engine::llamacpp: return 512;

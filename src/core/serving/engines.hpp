@@ -49,7 +49,7 @@ const EngineProfile& engine_profile(Engine engine);
 
 // The engine's default fraction for this scenario (SGLang's depends on t).
 double default_memory_fraction(const EngineProfile& engine, std::int64_t tensor);
-// max_batched_tokens when 0: vLLM 8192 on ≥ 70 GiB GPUs else 2048 (OpenAI server); SGLang chunked prefill 8192 on
+// max_batched_tokens when 0: vLLM 8192 on ≥ 70 GiB GPUs but A100s, else 2048 (OpenAI server); SGLang chunked prefill 8192 on
 // ≥ 60 GiB, 4096 on ≥ 35 GiB, else 2048; TRT-LLM max_num_tokens 8192; llama.cpp n_ubatch 512;
 // HF: the whole prompt batch.
 double default_batched_tokens(const EngineProfile& engine, const Scenario& sc);

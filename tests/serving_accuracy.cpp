@@ -30,7 +30,7 @@ void print_cases(const std::vector<CaseResult>& results, const std::string& spli
     std::printf("| case | engine | grade | quantity | measured | predicted | error |\n|---|---|---|---|---:|---:|---:|\n");
     for (const auto& r : results) {
         if (r.split != split || !r.not_expressible.empty()) continue;
-        const std::string link = "[" + r.id + "](" + r.source_url + ")";
+        const std::string link = "[" + r.id + "](" + r.source_url.substr(0, r.source_url.find(' ')) + ")";
         if (r.reported_does_not_fit)
             std::printf("| %s | %s | %s | verdict | does not fit | %s | %s |\n", link.c_str(), r.engine.c_str(), r.grade.c_str(),
                         r.predicted_fits ? "fits" : "does not fit", r.predicted_fits ? "**missed**" : "called");
@@ -67,7 +67,8 @@ int main() {
     std::printf("\n#### Cases the estimate cannot express\n\n| case | split | why |\n|---|---|---|\n");
     for (const auto& r : results)
         if (!r.not_expressible.empty())
-            std::printf("| [%s](%s) | %s | %s |\n", r.id.c_str(), r.source_url.c_str(), r.split.c_str(), r.not_expressible.c_str());
+            std::printf("| [%s](%s) | %s | %s |\n", r.id.c_str(), r.source_url.substr(0, r.source_url.find(' ')).c_str(),
+                        r.split.c_str(), r.not_expressible.c_str());
     int problems = 0;
     for (const auto& r : results)
         if (!r.decode_problem.empty()) std::fprintf(stderr, "%s: %s\n", r.id.c_str(), r.decode_problem.c_str()), ++problems;

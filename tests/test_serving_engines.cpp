@@ -169,7 +169,8 @@ TEST_CASE("vLLM's KV groups of a model with full and window layers (Gemma-3-27B)
     s.model.max_position_embeddings = 131072;
     s.model.sliding_window = 1024;
     s.model.global_attention_interval = 6;
-    s.hardware.memory_gib = 139.8;  // an H200
+    s.hardware.gpu = "H200";  // vLLM's defaults read the device name (arg_utils.py: not "a100")
+    s.hardware.memory_gib = 139.8;
     s.inference.context_len = 32768;
     Estimate e = run(s);
     // kv_cache_utils.py: group size min(10, 52) = 10 layers → 1 full group + ⌈52/10⌉ = 6 window groups;

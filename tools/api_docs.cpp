@@ -78,7 +78,9 @@ struct Node {
     const OutputSpec* leaf = nullptr;
 };
 
-// The workloads (OutputWorkload bits) whose estimates hold a node: a key is optional unless both do.
+// The workloads (OutputWorkload bits) whose estimates hold a node. Keys of serving estimates only
+// are optional; training's keys stay required (as they were before serving existed, so training
+// code keeps compiling) and say in their comment that serving estimates leave them out.
 unsigned node_workloads(const Node& node) {
     if (node.leaf) return node.leaf->workloads;
     unsigned bits = 0;
@@ -87,7 +89,7 @@ unsigned node_workloads(const Node& node) {
 }
 
 const char* workload_note(unsigned bits) {
-    if (bits == for_training) return "; training estimates only";
+    if (bits == for_training) return "; training estimates only, absent in serving estimates";
     if (bits == for_inference) return "; inference estimates only";
     return "";
 }
@@ -96,7 +98,7 @@ void write_node(std::ostringstream& out, const Node& node, const std::string& in
     for (const auto& name : node.order) {
         const Node& child = node.children.at(name);
         const unsigned bits = node_workloads(child);
-        const char* optional = bits == for_both ? "" : "?";
+        const char* optional = (bits & for_training) ? "" : "?";
         if (child.leaf) {
             const OutputSpec& o = *child.leaf;
             out << indent << "/** " << escape_comment(o.help) << " (" << unit_words(o.unit) << workload_note(bits) << ") */\n";

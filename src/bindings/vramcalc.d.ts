@@ -448,10 +448,7 @@ export interface HardwareConfig {
 /** What the scenario asks: a training run (the default) or serving the model (docs/serving.md). */
 export type Workload = 'training' | 'inference';
 export type Engine = 'vllm' | 'sglang' | 'trtllm' | 'llamacpp' | 'hf';
-export type WeightFormat =
-  | 'bf16' | 'fp16' | 'fp32' | 'fp8' | 'fp8_channel' | 'fp8_block' | 'int8' | 'awq' | 'gptq' | 'nf4' | 'mxfp4'
-  | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q5_k_s' | 'gguf-q4_k_m' | 'gguf-q4_k_s' | 'gguf-q4_0'
-  | 'gguf-q3_k_m' | 'gguf-q2_k' | 'gguf-iq4_xs';
+export type WeightFormat = 'bf16' | 'fp16' | 'fp32' | 'fp8' | 'fp8_channel' | 'fp8_block' | 'int8' | 'awq' | 'gptq' | 'nf4' | 'mxfp4' | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q5_k_s' | 'gguf-q4_k_m' | 'gguf-q4_k_s' | 'gguf-q4_0' | 'gguf-q3_k_m' | 'gguf-q2_k' | 'gguf-iq4_xs';
 export type KvCacheDtype = 'auto' | 'fp16' | 'bf16' | 'fp8' | 'q8_0' | 'q4_0';
 
 /** Serving settings (`workload: "inference"`; docs/serving.md). */
@@ -561,24 +558,24 @@ export interface Estimate {
     final_norm: number;
     /** V·h when embeddings are untied, else 0. (parameters) */
     lm_head: number;
-    /** Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or the last `training.trainable_layers` layers (freeze). (parameters; training estimates only) */
-    trainable?: number;
-    /** r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter). (parameters; training estimates only) */
-    adapter?: number;
-    /** Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze). (count; training estimates only) */
-    trained_layers?: number;
-    /** QLoRA: the layers' linear weights stored in `training.base_weight_format`. (parameters; training estimates only) */
-    quantized?: number;
+    /** Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or the last `training.trainable_layers` layers (freeze). (parameters; training estimates only, absent in serving estimates) */
+    trainable: number;
+    /** r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter). (parameters; training estimates only, absent in serving estimates) */
+    adapter: number;
+    /** Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze). (count; training estimates only, absent in serving estimates) */
+    trained_layers: number;
+    /** QLoRA: the layers' linear weights stored in `training.base_weight_format`. (parameters; training estimates only, absent in serving estimates) */
+    quantized: number;
     /** `model.params_override` replaced the architecture's count. (true/false) */
     overridden: boolean;
   };
   layout: {
-    /** DP = num_gpus / (tensor · pipeline). (count; training estimates only) */
-    data_parallel?: number;
-    /** Micro-batches per optimizer step on each GPU. (count; training estimates only) */
-    grad_accum_steps?: number;
-    /** Sequences per optimizer step: micro-batch × DP × gradient accumulation. (sequences; training estimates only) */
-    global_batch_size?: number;
+    /** DP = num_gpus / (tensor · pipeline). (count; training estimates only, absent in serving estimates) */
+    data_parallel: number;
+    /** Micro-batches per optimizer step on each GPU. (count; training estimates only, absent in serving estimates) */
+    grad_accum_steps: number;
+    /** Sequences per optimizer step: micro-batch × DP × gradient accumulation. (sequences; training estimates only, absent in serving estimates) */
+    global_batch_size: number;
     /** g: `model.num_kv_heads`, or the attention heads when it is 0. (count) */
     kv_heads: number;
     /** d: `model.head_dim`, or h / a when it is 0. (count) */
@@ -587,99 +584,99 @@ export interface Estimate {
     ffn_hidden_size: number;
     /** Model parameters held by one GPU before ZeRO sharding (P / (t·p), experts / EP). (parameters) */
     params_per_gpu: number;
-    /** FLOP/s one GPU achieves: `hardware.achieved_tflops`, or peak × MFU. (FLOP/s; training estimates only) */
-    achieved_flops_per_gpu?: number;
+    /** FLOP/s one GPU achieves: `hardware.achieved_tflops`, or peak × MFU. (FLOP/s; training estimates only, absent in serving estimates) */
+    achieved_flops_per_gpu: number;
   };
-  /** training estimates only */
-  bytes_per_parameter?: {
-    /** Bytes per parameter of the weights, before sharding. (bytes per parameter; training estimates only) */
-    weights?: number;
-    /** Bytes per parameter of the gradients, before sharding. (bytes per parameter; training estimates only) */
-    gradients?: number;
-    /** Master copy + optimizer states per parameter, before sharding. (bytes per parameter; training estimates only) */
-    optimizer?: number;
+  /** training estimates only, absent in serving estimates */
+  bytes_per_parameter: {
+    /** Bytes per parameter of the weights, before sharding. (bytes per parameter; training estimates only, absent in serving estimates) */
+    weights: number;
+    /** Bytes per parameter of the gradients, before sharding. (bytes per parameter; training estimates only, absent in serving estimates) */
+    gradients: number;
+    /** Master copy + optimizer states per parameter, before sharding. (bytes per parameter; training estimates only, absent in serving estimates) */
+    optimizer: number;
   };
-  /** training estimates only */
-  activations?: {
-    /** Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1). (bytes per element; training estimates only) */
-    sbh_coefficient?: number;
-    /** Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention). (bytes per element; training estimates only) */
-    as2b_coefficient?: number;
-    /** One layer, one micro-batch. (bytes; training estimates only) */
-    per_layer_bytes?: number;
-    /** ceil(L / p). (count; training estimates only) */
-    layers_on_gpu?: number;
-    /** Micro-batches whose activations the first pipeline stage holds (1F1B). (count; training estimates only) */
-    in_flight_microbatches?: number;
-    /** per_layer_bytes · layers_on_gpu · in_flight_microbatches. (bytes; training estimates only) */
-    transformer_layers_bytes?: number;
-    /** The embedding dropout mask (first stage). (bytes; training estimates only) */
-    embedding_bytes?: number;
-    /** Final norm and LM-head input (last stage). (bytes; training estimates only) */
-    output_bytes?: number;
-    /** The busiest pipeline stage's saved activations, without the loss. (bytes; training estimates only) */
-    total_bytes?: number;
-    /** Layers per stage whose activations are recomputed in backward. (count; training estimates only) */
-    recomputed_layers?: number;
-    /** Temporaries of one layer's forward: eager attention scores before the softmax, HF's 4-D causal mask. (bytes; training estimates only) */
-    forward_working_bytes?: number;
-    /** Gradients of one layer's activations in flight during its backward. (bytes; training estimates only) */
-    backward_working_bytes?: number;
-    /** With full or op-level recomputation: one layer's activations re-created during its backward. (bytes; training estimates only) */
-    recompute_working_bytes?: number;
-    /** s·b·V/t on the last stage. (count; training estimates only) */
-    logits_elements?: number;
-    /** Bytes per logit element the loss keeps for backward. (bytes per element; training estimates only) */
-    loss_saved_per_logit?: number;
-    /** The loss's largest working set (forward or backward), all logits included. (bytes; training estimates only) */
-    loss_peak_bytes?: number;
-    /** Activations kept in host memory (`offload_activations`). (bytes; training estimates only) */
-    host_bytes?: number;
+  /** training estimates only, absent in serving estimates */
+  activations: {
+    /** Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1). (bytes per element; training estimates only, absent in serving estimates) */
+    sbh_coefficient: number;
+    /** Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention). (bytes per element; training estimates only, absent in serving estimates) */
+    as2b_coefficient: number;
+    /** One layer, one micro-batch. (bytes; training estimates only, absent in serving estimates) */
+    per_layer_bytes: number;
+    /** ceil(L / p). (count; training estimates only, absent in serving estimates) */
+    layers_on_gpu: number;
+    /** Micro-batches whose activations the first pipeline stage holds (1F1B). (count; training estimates only, absent in serving estimates) */
+    in_flight_microbatches: number;
+    /** per_layer_bytes · layers_on_gpu · in_flight_microbatches. (bytes; training estimates only, absent in serving estimates) */
+    transformer_layers_bytes: number;
+    /** The embedding dropout mask (first stage). (bytes; training estimates only, absent in serving estimates) */
+    embedding_bytes: number;
+    /** Final norm and LM-head input (last stage). (bytes; training estimates only, absent in serving estimates) */
+    output_bytes: number;
+    /** The busiest pipeline stage's saved activations, without the loss. (bytes; training estimates only, absent in serving estimates) */
+    total_bytes: number;
+    /** Layers per stage whose activations are recomputed in backward. (count; training estimates only, absent in serving estimates) */
+    recomputed_layers: number;
+    /** Temporaries of one layer's forward: eager attention scores before the softmax, HF's 4-D causal mask. (bytes; training estimates only, absent in serving estimates) */
+    forward_working_bytes: number;
+    /** Gradients of one layer's activations in flight during its backward. (bytes; training estimates only, absent in serving estimates) */
+    backward_working_bytes: number;
+    /** With full or op-level recomputation: one layer's activations re-created during its backward. (bytes; training estimates only, absent in serving estimates) */
+    recompute_working_bytes: number;
+    /** s·b·V/t on the last stage. (count; training estimates only, absent in serving estimates) */
+    logits_elements: number;
+    /** Bytes per logit element the loss keeps for backward. (bytes per element; training estimates only, absent in serving estimates) */
+    loss_saved_per_logit: number;
+    /** The loss's largest working set (forward or backward), all logits included. (bytes; training estimates only, absent in serving estimates) */
+    loss_peak_bytes: number;
+    /** Activations kept in host memory (`offload_activations`). (bytes; training estimates only, absent in serving estimates) */
+    host_bytes: number;
   };
-  /** training estimates only */
-  model_states_bytes?: {
-    /** Parameters each GPU keeps (ZeRO-3: its shard). (bytes; training estimates only) */
-    weights?: number;
-    /** Gradients when all exist (ZeRO-2/3: the shard). (bytes; training estimates only) */
-    gradients?: number;
-    /** Master copy + states on the GPU (ZeRO-1+: the shard). (bytes; training estimates only) */
-    optimizer?: number;
-    /** ZeRO-3 / FSDP parameters gathered for compute during forward and backward. (bytes; training estimates only) */
-    live_params?: number;
-    /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes; training estimates only) */
-    autocast_copies?: number;
-    /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes; training estimates only) */
-    frozen_weights?: number;
-    /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes; training estimates only) */
-    dequantized?: number;
-    /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes; training estimates only) */
-    buckets?: number;
-    /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes; training estimates only) */
-    optimizer_temporaries?: number;
+  /** training estimates only, absent in serving estimates */
+  model_states_bytes: {
+    /** Parameters each GPU keeps (ZeRO-3: its shard). (bytes; training estimates only, absent in serving estimates) */
+    weights: number;
+    /** Gradients when all exist (ZeRO-2/3: the shard). (bytes; training estimates only, absent in serving estimates) */
+    gradients: number;
+    /** Master copy + states on the GPU (ZeRO-1+: the shard). (bytes; training estimates only, absent in serving estimates) */
+    optimizer: number;
+    /** ZeRO-3 / FSDP parameters gathered for compute during forward and backward. (bytes; training estimates only, absent in serving estimates) */
+    live_params: number;
+    /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes; training estimates only, absent in serving estimates) */
+    autocast_copies: number;
+    /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes; training estimates only, absent in serving estimates) */
+    frozen_weights: number;
+    /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes; training estimates only, absent in serving estimates) */
+    dequantized: number;
+    /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes; training estimates only, absent in serving estimates) */
+    buckets: number;
+    /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes; training estimates only, absent in serving estimates) */
+    optimizer_temporaries: number;
   };
   memory_per_gpu_bytes: {
     /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
     weights: number;
     /** What `inference.concurrency` sequences of `inference.context_len` tokens hold on one GPU (the need, not the engine's preallocated pool). (bytes; inference estimates only) */
     kv_cache?: number;
-    /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes; training estimates only) */
-    zero3_live_params?: number;
-    /** Gradients alive at the peak. (bytes; training estimates only) */
-    gradients?: number;
-    /** On the GPU (0 when offloaded). (bytes; training estimates only) */
-    optimizer?: number;
+    /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes; training estimates only, absent in serving estimates) */
+    zero3_live_params: number;
+    /** Gradients alive at the peak. (bytes; training estimates only, absent in serving estimates) */
+    gradients: number;
+    /** On the GPU (0 when offloaded). (bytes; training estimates only, absent in serving estimates) */
+    optimizer: number;
     /** Saved activations alive at the peak. (bytes) */
     activations: number;
-    /** Logits and loss tensors alive at the peak. (bytes; training estimates only) */
-    logits?: number;
-    /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes; training estimates only) */
-    temporaries?: number;
-    /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes; training estimates only) */
-    peak_allocated?: number;
-    /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes; training estimates only) */
-    peak_reserved?: number;
-    /** When the peak happens: forward, loss, backward or optimizer_step. (name; training estimates only) */
-    peak_phase?: string;
+    /** Logits and loss tensors alive at the peak. (bytes; training estimates only, absent in serving estimates) */
+    logits: number;
+    /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes; training estimates only, absent in serving estimates) */
+    temporaries: number;
+    /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes; training estimates only, absent in serving estimates) */
+    peak_allocated: number;
+    /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes; training estimates only, absent in serving estimates) */
+    peak_reserved: number;
+    /** When the peak happens: forward, loss, backward or optimizer_step. (name; training estimates only, absent in serving estimates) */
+    peak_phase: string;
     /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
     overhead: number;
     /** Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it with the GPU's memory. (bytes) */
@@ -697,72 +694,72 @@ export interface Estimate {
   headroom_bytes: number;
   /** The per-GPU total is within the GPU's memory. (true/false) */
   fits: boolean;
-  /** training estimates only */
-  compute?: {
-    /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs; training estimates only) */
-    flops_per_token?: number;
-    /** flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches + 2·P_trainable·D). (FLOPs; training estimates only) */
-    model_flops?: number;
-    /** 2PD (+ attention): one third of the model FLOPs in full training. (FLOPs; training estimates only) */
-    forward_flops?: number;
-    /** 4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only. (FLOPs; training estimates only) */
-    backward_flops?: number;
-    /** Extra forward work from activation recomputation. (FLOPs; training estimates only) */
-    recompute_flops?: number;
-    /** model_flops + recompute_flops: what the hardware executes. (FLOPs; training estimates only) */
-    total_flops?: number;
-    /** num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time). (FLOP/s; training estimates only) */
-    cluster_flops_per_second?: number;
-    /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds; training estimates only) */
-    seconds?: number;
-    /** seconds / 86400. (days; training estimates only) */
-    days?: number;
-    /** seconds · num_gpus / 3600. (GPU-hours; training estimates only) */
-    gpu_hours?: number;
-    /** total_flops / (1e12 · 3600). (TFLOP-hours; training estimates only) */
-    tflop_hours?: number;
-    /** total_flops / (1e15 · 86400). (PetaFLOP-days; training estimates only) */
-    pflop_days?: number;
-    /** gpu_hours · `hardware.price_per_gpu_hour`. (currency of `price_per_gpu_hour`; training estimates only) */
-    cost?: number;
-    /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens; training estimates only) */
-    chinchilla_tokens?: number;
+  /** training estimates only, absent in serving estimates */
+  compute: {
+    /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs; training estimates only, absent in serving estimates) */
+    flops_per_token: number;
+    /** flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches + 2·P_trainable·D). (FLOPs; training estimates only, absent in serving estimates) */
+    model_flops: number;
+    /** 2PD (+ attention): one third of the model FLOPs in full training. (FLOPs; training estimates only, absent in serving estimates) */
+    forward_flops: number;
+    /** 4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only. (FLOPs; training estimates only, absent in serving estimates) */
+    backward_flops: number;
+    /** Extra forward work from activation recomputation. (FLOPs; training estimates only, absent in serving estimates) */
+    recompute_flops: number;
+    /** model_flops + recompute_flops: what the hardware executes. (FLOPs; training estimates only, absent in serving estimates) */
+    total_flops: number;
+    /** num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time). (FLOP/s; training estimates only, absent in serving estimates) */
+    cluster_flops_per_second: number;
+    /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds; training estimates only, absent in serving estimates) */
+    seconds: number;
+    /** seconds / 86400. (days; training estimates only, absent in serving estimates) */
+    days: number;
+    /** seconds · num_gpus / 3600. (GPU-hours; training estimates only, absent in serving estimates) */
+    gpu_hours: number;
+    /** total_flops / (1e12 · 3600). (TFLOP-hours; training estimates only, absent in serving estimates) */
+    tflop_hours: number;
+    /** total_flops / (1e15 · 86400). (PetaFLOP-days; training estimates only, absent in serving estimates) */
+    pflop_days: number;
+    /** gpu_hours · `hardware.price_per_gpu_hour`. (currency of `price_per_gpu_hour`; training estimates only, absent in serving estimates) */
+    cost: number;
+    /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens; training estimates only, absent in serving estimates) */
+    chinchilla_tokens: number;
   };
   performance: {
-    /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds; training estimates only) */
-    step_seconds?: number;
-    /** Global batch × sequence length. (tokens; training estimates only) */
-    tokens_per_step?: number;
-    /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second; training estimates only) */
-    tokens_per_second?: number;
-    /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s; training estimates only) */
-    achieved_tflops_per_gpu?: number;
-    /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction; training estimates only) */
-    mfu?: number;
-    /** Micro-batches each pipeline runs per optimizer step. (count; training estimates only) */
-    microbatches?: number;
-    /** `hardware.throughput_model` is `predicted`: the step time comes from the step-time model. (true/false; training estimates only) */
-    predicted?: boolean;
-    /** The GPU family has constants fitted on published runs (predicted model only). (true/false; training estimates only) */
-    calibrated?: boolean;
-    /** training estimates only */
-    breakdown_seconds?: {
-      /** GEMMs, attention, memory-bound ops and recomputation of all micro-batches. (seconds; training estimates only) */
-      compute?: number;
-      /** Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped. (seconds; training estimates only) */
-      tensor_parallel?: number;
-      /** (p − 1)/v idle micro-batch slots of 1F1B. (seconds; training estimates only) */
-      pipeline_bubble?: number;
-      /** Activations and gradients sent between stages. (seconds; training estimates only) */
-      pipeline_p2p?: number;
-      /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds; training estimates only) */
-      data_parallel?: number;
-      /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds; training estimates only) */
-      zero?: number;
-      /** The memory-bound optimizer update. (seconds; training estimates only) */
-      optimizer_step?: number;
-      /** Fixed per-step overhead (fitted). (seconds; training estimates only) */
-      overhead?: number;
+    /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds; training estimates only, absent in serving estimates) */
+    step_seconds: number;
+    /** Global batch × sequence length. (tokens; training estimates only, absent in serving estimates) */
+    tokens_per_step: number;
+    /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second; training estimates only, absent in serving estimates) */
+    tokens_per_second: number;
+    /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s; training estimates only, absent in serving estimates) */
+    achieved_tflops_per_gpu: number;
+    /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction; training estimates only, absent in serving estimates) */
+    mfu: number;
+    /** Micro-batches each pipeline runs per optimizer step. (count; training estimates only, absent in serving estimates) */
+    microbatches: number;
+    /** `hardware.throughput_model` is `predicted`: the step time comes from the step-time model. (true/false; training estimates only, absent in serving estimates) */
+    predicted: boolean;
+    /** The GPU family has constants fitted on published runs (predicted model only). (true/false; training estimates only, absent in serving estimates) */
+    calibrated: boolean;
+    /** training estimates only, absent in serving estimates */
+    breakdown_seconds: {
+      /** GEMMs, attention, memory-bound ops and recomputation of all micro-batches. (seconds; training estimates only, absent in serving estimates) */
+      compute: number;
+      /** Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped. (seconds; training estimates only, absent in serving estimates) */
+      tensor_parallel: number;
+      /** (p − 1)/v idle micro-batch slots of 1F1B. (seconds; training estimates only, absent in serving estimates) */
+      pipeline_bubble: number;
+      /** Activations and gradients sent between stages. (seconds; training estimates only, absent in serving estimates) */
+      pipeline_p2p: number;
+      /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds; training estimates only, absent in serving estimates) */
+      data_parallel: number;
+      /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds; training estimates only, absent in serving estimates) */
+      zero: number;
+      /** The memory-bound optimizer update. (seconds; training estimates only, absent in serving estimates) */
+      optimizer_step: number;
+      /** Fixed per-step overhead (fitted). (seconds; training estimates only, absent in serving estimates) */
+      overhead: number;
     };
     /** Prefill of one prompt of `prompt_tokens` tokens, alone on the GPUs. (seconds; inference estimates only) */
     time_to_first_token_seconds?: number;

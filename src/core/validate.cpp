@@ -91,8 +91,9 @@ std::int64_t longest_sequence(const ModelConfig& m) {
 
 namespace {
 
-// Serving settings (docs/serving.md). Checked for every scenario so that a link or JSON file stays
-// valid when its workload is switched.
+// Serving settings (docs/serving.md). Their ranges are checked for every scenario (a link or JSON
+// file stays valid when its workload is switched); the rules that involve the model or the
+// engine only for inference.
 void check_inference(const Scenario& sc, Checker& c) {
     const auto& inf = sc.inference;
     const auto& m = sc.model;
@@ -110,7 +111,7 @@ void check_inference(const Scenario& sc, Checker& c) {
                    std::to_string(inf.quant_group_size) + ")";
         });
     bool context_ok = c.range("inference.context_len", inf.context_len, 1, max_seq_len);
-    if (context_ok && inf.context_len > longest_sequence(m))
+    if (context_ok && sc.workload == Workload::inference && inf.context_len > longest_sequence(m))
         c.fail("inference.context_len", [&] {
             return "must be at most model.max_position_embeddings (" + std::to_string(m.max_position_embeddings) +
                    ") with learned positions";
@@ -243,8 +244,8 @@ void check_rules(const Scenario& sc, Checker& c) {
         });
     std::int64_t kv_heads = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
     // Serving engines replicate KV heads when t > g (vLLM QKVParallelLinear): t must divide g or be a multiple of it.
-    const bool kv_split_ok = kv_heads % par.tensor == 0 || (!training && par.tensor % kv_heads == 0);
-    if (tp_ok && kv_ok && m.num_kv_heads > 0 && !kv_split_ok)
+    auto kv_split_ok = [&] { return kv_heads % par.tensor == 0 || (!training && par.tensor % kv_heads == 0); };
+    if (tp_ok && kv_ok && m.num_kv_heads > 0 && !kv_split_ok())
         c.fail("parallel.tensor", [&] {
             return training ? "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ")"
                             : "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ") or be a multiple of it";

@@ -82,7 +82,7 @@ double forward_activation_bytes(const Scenario& sc, const Layout& r, double toke
 double llamacpp_compute_bytes(const ModelConfig& m, const Layout& r, double ubatch, double kv_cells, bool flash_attention,
                               bool output_on_gpu) {
     const double h = double(m.hidden_size);
-    if (!output_on_gpu) return 4.0 * ubatch * (h + 2.0 * double(r.ffn_hidden_size));
+    if (!output_on_gpu) return 4.0 * ubatch * (double(m.vocab_size) + h);  // logits + one hidden row; the caller adds the staged output weight
     const double logits = 4.0 * ubatch * (double(m.vocab_size) + 2.0 * h + 1.0);  // f32 logits + two hidden rows
     if (flash_attention) return logits;
     const double q = double(m.num_heads * r.head_dim), kv = double(r.kv_heads * r.head_dim);

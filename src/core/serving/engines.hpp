@@ -68,7 +68,9 @@ double forward_activation_bytes(const Scenario& sc, const Layout& r, double toke
 // allocator's peak; 330 real runs, bench/inference/README.md): on the device with the output layer
 // the logits phase 4·n_ubatch·(V + 2h + 1) (f32 logits + two hidden rows); without flash attention
 // the larger of that and the attention phase 4·n_ubatch·kv_cells·(a + 1) (f32 KQ scores and mask)
-// + 4·n_ubatch·(3h + 2·a·d + 2·g·d). A device without the output layer: 4·n_ubatch·(h + 2f) (not measured).
+// + 4·n_ubatch·(3h + 2·a·d + 2·g·d). A GPU without the output layer still runs it (op offload of a
+// host tensor for ubatches ≥ 32 tokens): 4·n_ubatch·(V + h) plus a copy of the output weight, which the
+// caller adds (arXiv 2509.11947's Mistral-7B Q4_K_M, -ngl 20, n_ubatch 256: 102.54 + 31.25 + 4 = 137.79 MiB as logged).
 double llamacpp_compute_bytes(const ModelConfig& m, const Layout& r, double ubatch, double kv_cells, bool flash_attention,
                               bool output_on_gpu);
 // llama.cpp's output buffer (host): f32 logits of one row per sequence, 4·V·n_seq bytes (measured exactly).

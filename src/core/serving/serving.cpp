@@ -163,8 +163,9 @@ void llamacpp_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
     k = kv_shape(in.sc, in.r, in.engine.mla, on_gpu / in.gpus, 1.0);
     // flash attention: llama-server's default (flash_attn = auto, on where the backend supports it)
     const double cells = std::ceil(in.context_len / 256.0) * 256.0;
+    const double staged_output = output_on_gpu ? 0.0 : output;  // the host's output weight, copied for the GPU matmul
     mem.activations = on_gpu > 0 || output_on_gpu
-                          ? llamacpp_compute_bytes(in.sc.model, in.r, in.batched, cells, true, output_on_gpu)
+                          ? llamacpp_compute_bytes(in.sc.model, in.r, in.batched, cells, true, output_on_gpu) + staged_output
                           : 0.0;
     mem.overhead = in.context;
     mem.kv_cache = llamacpp_kv_bytes(k, in.context_len, in.concurrency, in.batched);

@@ -227,9 +227,11 @@ TEST_CASE("KV per token: multi-head latent attention (DeepSeek-V3)", "[serving][
 }
 
 TEST_CASE("KV per token: sliding-window layers hold their window", "[serving][kv]") {
-    // Mistral-7B-v0.1, every layer windowed (W = 4096), vLLM on an 80 GiB GPU: max_num_batched_tokens
-    // 8192, so each layer needs (cdiv(min(4095 + 8192, 32768), 16) + 1) = 769 blocks = 12,304 tokens.
+    // Mistral-7B-v0.1, every layer windowed (W = 4096), vLLM on an 80 GiB H100: max_num_batched_tokens
+    // 8192 (not on an A100: arg_utils.py), so each layer needs (cdiv(min(4095 + 8192, 32768), 16) + 1) = 769
+    // blocks = 12,304 tokens.
     Scenario m = serving(mistral_7b_v01(), Engine::vllm, 32768);
+    m.hardware.gpu = "H100-SXM";
     m.hardware.memory_gib = 80;
     CHECK(sequence_kv(m) == exact(12304.0 * 32 * vllm_full_token(8, 128, 1)));
     // HF keeps the window: 4096 tokens per layer.

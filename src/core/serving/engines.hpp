@@ -49,7 +49,7 @@ const EngineProfile& engine_profile(Engine engine);
 
 // The engine's default fraction for this scenario (SGLang's depends on t).
 double default_memory_fraction(const EngineProfile& engine, std::int64_t tensor);
-// max_batched_tokens when 0: vLLM 8192 on ≥ 70 GiB GPUs else 2048 (OpenAI server); SGLang chunked prefill 8192 on
+// max_batched_tokens when 0: vLLM 8192 on ≥ 70 GiB GPUs but A100s, else 2048 (OpenAI server); SGLang chunked prefill 8192 on
 // ≥ 60 GiB, 4096 on ≥ 35 GiB, else 2048; TRT-LLM max_num_tokens 8192; llama.cpp n_ubatch 512;
 // HF: the whole prompt batch.
 double default_batched_tokens(const EngineProfile& engine, const Scenario& sc);
@@ -64,10 +64,17 @@ inline constexpr double vllm_max_num_seqs = 256;
 // peaks at 1.26 GiB, the larger alone would be 0.78 GiB; docs/serving.md §3).
 double forward_activation_bytes(const Scenario& sc, const Layout& r, double tokens, double rows);
 
-// llama.cpp compute buffer of one GPU for n_ubatch tokens with flash attention (the default on
-// CUDA): the f32 logits of the ubatch plus one hidden row set, 4·n_ubatch·(V + h) on the GPU that
-// holds the output layer, else 4·n_ubatch·(h + 2f).
-double llamacpp_compute_bytes(const ModelConfig& m, const Layout& r, double ubatch, bool output_on_gpu);
+// llama.cpp compute buffer of one device for n_ubatch tokens over kv_cells cells (the graph
+// allocator's peak; 330 real runs, bench/inference/README.md): on the device with the output layer
+// the logits phase 4·n_ubatch·(V + 2h + 1) (f32 logits + two hidden rows); without flash attention
+// the larger of that and the attention phase 4·n_ubatch·kv_cells·(a + 1) (f32 KQ scores and mask)
+// + 4·n_ubatch·(3h + 2·a·d + 2·g·d). A GPU without the output layer still runs it (op offload of a
+// host tensor for ubatches ≥ 32 tokens): 4·n_ubatch·(V + h) plus a copy of the output weight, which the
+// caller adds (arXiv 2509.11947's Mistral-7B Q4_K_M, -ngl 20, n_ubatch 256: 102.54 + 31.25 + 4 = 137.79 MiB as logged).
+double llamacpp_compute_bytes(const ModelConfig& m, const Layout& r, double ubatch, double kv_cells, bool flash_attention,
+                              bool output_on_gpu);
+// llama.cpp's output buffer (host): f32 logits of one row per sequence, 4·V·n_seq bytes (measured exactly).
+double llamacpp_output_bytes(const ModelConfig& m, double sequences);
 
 // vLLM's KV groups (kv_cache_utils.py _get_kv_cache_groups_uniform_page_size): one group for a
 // uniform model; with full and window layers, groups of min(counts) layers (max when

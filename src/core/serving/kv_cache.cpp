@@ -81,10 +81,11 @@ double sequence_kv_bytes(const KvShape& k, double context, double block, double 
 }
 
 double llamacpp_kv_bytes(const KvShape& k, double context, double sequences, double ubatch) {
-    const double cells = round_up(context * sequences, 256.0);
-    const double swa_cells = std::min(cells, round_up(k.window * sequences + ubatch, 256.0));
-    return (cells * k.full_layers + swa_cells * k.window_layers) * k.bytes_per_token_layer +
-           sequences * k.state_bytes_per_sequence;
+    // one stream of PAD(context, 256) cells per sequence (kv_unified = false); SWA layers PAD(W + n_ubatch, 256) per stream
+    const double cells = round_up(context, 256.0);
+    const double swa_cells = std::min(cells, round_up(k.window + ubatch, 256.0));
+    return sequences * ((cells * k.full_layers + swa_cells * k.window_layers) * k.bytes_per_token_layer +
+                        k.state_bytes_per_sequence);
 }
 
 }  // namespace vramcalc::serving

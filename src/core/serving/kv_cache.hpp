@@ -44,8 +44,9 @@ double vllm_window_tokens(double window, double context, double batched_tokens, 
 // layers `window_tokens`, linear layers their state.
 double sequence_kv_bytes(const KvShape& k, double context, double block, double window_tokens);
 
-// llama.cpp's unified cache for `sequences` slots of `context`: cells = PAD(context·sequences, 256);
-// SWA cells = min(cells, PAD(W·sequences + n_ubatch, 256)); recurrent state per slot [LLAMA-KV].
+// llama.cpp's cache for `sequences` slots of `context`, one stream per slot (kv_unified = false, the
+// default; 330 CPU runs and ollama#16480 print `streams` = slots): PAD(context, 256) cells per stream,
+// SWA layers min(that, PAD(W + n_ubatch, 256)), recurrent state per slot [LLAMA-KV].
 double llamacpp_kv_bytes(const KvShape& k, double context, double sequences, double ubatch);
 
 }  // namespace vramcalc::serving

@@ -51,6 +51,18 @@ double tp_weight_bytes(const Inputs& in) {
     return in.w.layers_tp_rank * stage + ends / in.t + in.w.remainder * stage;
 }
 
+// vLLM's Marlin MXFP4 MoE kernels (Ampere, Hopper) pad each rank's expert width to 128 and the hidden
+// size to 256 (vllm/model_executor/layers/quantization/mxfp4.py create_weights): the bytes grow by
+// round_up(f_e/t, 128)·round_up(h, 256) / ((f_e/t)·h) — gpt-oss-120b 2880 → 2944 × 3072 at t = 1.
+double vllm_mxfp4_padding(const Inputs& in) {
+    if (in.engine.id != Engine::vllm || in.sc.inference.weight_format != WeightFormat::mxfp4) return 0.0;
+    const double width = std::ceil(double(in.r.moe_ffn_hidden_size) / in.t);
+    const double h = double(in.sc.model.hidden_size);
+    const double factor = std::ceil(width / 128) * 128 * std::ceil(h / 256) * 256 / (width * h);
+    const double stage = std::ceil(double(in.sc.model.layers) / in.p) / double(in.sc.model.layers);
+    return in.w.routed_experts_tp_rank * stage * (factor - 1.0);
+}
+
 // vLLM's KV pool in tokens and the sequences of context_len it serves [VLLM kv_cache_utils.py].
 void vllm_capacity(const Inputs& in, const KvShape& k, double window_tokens, InferenceEstimate& e) {
     const double block = in.engine.block_tokens;
@@ -73,7 +85,7 @@ void pool_engine(const Inputs& in, InferenceEstimate& e, KvShape& k, double& win
     window_tokens = vllm ? vllm_window_tokens(k.window, in.context_len, in.batched, block)
                          : std::ceil(std::min(k.window, in.context_len) / block) * block;
     auto& mem = e.memory;
-    mem.weights = tp_weight_bytes(in);
+    mem.weights = tp_weight_bytes(in) + vllm_mxfp4_padding(in);
     const double rows = std::min(vllm_max_num_seqs, in.batched);
     mem.activations = forward_activation_bytes(in.sc, in.r, in.batched, rows);
     const double nccl = in.t > 1 ? in.engine.nccl_bytes : 0.0;
@@ -149,11 +161,17 @@ void llamacpp_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
     auto& mem = e.memory;
     mem.weights = layer_bytes * on_gpu / in.gpus + (output_on_gpu ? output : 0.0);
     k = kv_shape(in.sc, in.r, in.engine.mla, on_gpu / in.gpus, 1.0);
-    mem.activations = on_gpu > 0 || output_on_gpu ? llamacpp_compute_bytes(in.sc.model, in.r, in.batched, output_on_gpu) : 0.0;
+    // flash attention: llama-server's default (flash_attn = auto, on where the backend supports it)
+    const double cells = std::ceil(in.context_len / 256.0) * 256.0;
+    const double staged_output = output_on_gpu ? 0.0 : output;  // the host's output weight, copied for the GPU matmul
+    mem.activations = on_gpu > 0 || output_on_gpu
+                          ? llamacpp_compute_bytes(in.sc.model, in.r, in.batched, cells, true, output_on_gpu) + staged_output
+                          : 0.0;
     mem.overhead = in.context;
     mem.kv_cache = llamacpp_kv_bytes(k, in.context_len, in.concurrency, in.batched);
     KvShape host_kv = kv_shape(in.sc, in.r, in.engine.mla, 1.0 - on_gpu, 1.0);
-    e.host_bytes = in.w.embedding + split.host_weights + llamacpp_kv_bytes(host_kv, in.context_len, in.concurrency, in.batched);
+    e.host_bytes = in.w.embedding + split.host_weights + llamacpp_kv_bytes(host_kv, in.context_len, in.concurrency, in.batched) +
+                   llamacpp_output_bytes(in.sc.model, in.concurrency);
     e.kv_pool_bytes = in.capacity - mem.weights - mem.activations - mem.overhead;
     e.memory_budget_bytes = in.capacity;
     e.memory_fraction = 1.0;

@@ -212,8 +212,11 @@ ModelConfig gemma3(const char* name, std::int64_t layers, std::int64_t hidden, s
 // Llama 4 text model: 48 layers of 5120, 40 heads of 128 with 8 KV heads, vocabulary 202,048;
 // every layer's MoE has one routed expert (top-1) and one shared expert of width 8192; three of
 // four layers use chunked attention over 8192 tokens (counted as that window), every fourth is
-// global without RoPE; the q/k norms are weightless L2 norms (nothing to count). Maverick
+// global without RoPE (transformers Llama4TextConfig: no_rope_layer_interval 4). Scout's q/k norms
+// (use_qk_norm) are weightless L2 norms, Maverick has none: nothing to count either way. Maverick
 // alternates dense (16,384) and MoE layers: 24 dense layers, counted as leading ones (same count).
+// Positions: the -Instruct configs' 10,485,760 (Scout) and 1,048,576 (Maverick); the base
+// checkpoints' config.json say 262,144.
 ModelConfig llama4(const char* name, std::int64_t experts, std::int64_t dense_layers, std::int64_t positions) {
     ModelConfig m = with_experts(with_head_dim(llama(name, 48, 5120, 40, 8, 16384, 202048, positions), 128), experts, 1);
     m.moe_ffn_hidden_size = 8192;
@@ -406,12 +409,14 @@ const std::array<ModelPreset, 70>& model_table() {
          "https://huggingface.co/mistralai/Mistral-Small-3.1-24B-Base-2503/blob/main/config.json; the same text model "
          "as Mistral-Small-24B-Base-2501, safetensors total 23,572,403,200"},
         {"llama-4-scout", llama4("Llama-4-Scout-17B-16E", 16, 0, 10485760), 0,
-         "Llama 4 Scout; text model only: text_config of https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E/blob/"
-         "main/config.json; the safetensors total 108,641,793,536 adds the 871,932,416-parameter vision encoder"},
+         "Llama 4 Scout; text model only: text_config of https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E-"
+         "Instruct/blob/main/config.json (max_position_embeddings 10,485,760; the base repo's config.json says "
+         "262,144); the safetensors total 108,641,793,536 adds the 871,932,416-parameter vision encoder"},
         {"llama-4-maverick", llama4("Llama-4-Maverick-17B-128E", 128, 24, 1048576), 0,
-         "Llama 4 Maverick (interleave_moe_layer_step 2); text model only: text_config of https://huggingface.co/"
-         "meta-llama/Llama-4-Maverick-17B-128E/blob/main/config.json; the safetensors total 401,583,781,376 adds the "
-         "871,932,416-parameter vision encoder"},
+         "Llama 4 Maverick (interleave_moe_layer_step 2, use_qk_norm false); text model only: text_config of "
+         "https://huggingface.co/meta-llama/Llama-4-Maverick-17B-128E-Instruct/blob/main/config.json "
+         "(max_position_embeddings 1,048,576; the base repo's config.json says 262,144); the safetensors total "
+         "401,583,781,376 adds the 871,932,416-parameter vision encoder"},
         {"jamba-v0.1", jamba(), 0,
          "Lieber et al. 2024, Jamba (arXiv:2403.19887): 52B total, 12B active; https://huggingface.co/ai21labs/"
          "Jamba-v0.1/blob/main/config.json; transformers JambaMambaMixer shapes; Hugging Face: 51.6B parameters (rounded)"},

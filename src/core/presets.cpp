@@ -197,7 +197,10 @@ ModelConfig gpt_oss(const char* name, std::int64_t layers, std::int64_t experts)
 }
 
 // Gemma 3 text model: Gemma 2's four norms per layer plus q/k norms, five windowed layers per
-// global one, tied embeddings.
+// global one (sliding_window_pattern 6), tied embeddings. The 4B-27B text_configs omit what equals
+// transformers' Gemma3TextConfig defaults: vocabulary 262,208, 131,072 positions, the pattern and
+// (4B) 8 heads / 4 KV heads of 256; windows 512 (1B) and 1024 (4B-27B) as google-deepmind/gemma
+// gm/nn/_gemma.py sliding_window_size.
 ModelConfig gemma3(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kv_heads,
                    std::int64_t head_dim, std::int64_t ffn, std::int64_t vocab, std::int64_t window, std::int64_t positions) {
     ModelConfig m = gemma2(name, layers, hidden, heads, kv_heads, head_dim, ffn);

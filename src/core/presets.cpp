@@ -381,7 +381,8 @@ const std::array<ModelPreset, 70>& model_table() {
         {"qwen3-235b-a22b", qwen3_moe("Qwen3-235B-A22B", 94, 4096, 64, 4, 12288, 128, 1536), 235093634560,
          "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-235B-A22B/blob/main/config.json; safetensors total"},
         {"qwen3-next-80b-a3b", qwen3_next_80b(), 79674391296,
-         "Qwen3-Next (https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct/blob/main/config.json); transformers "
+         "Qwen3-Next (https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct/blob/main/config.json, the same network "
+         "as -Thinking); transformers "
          "modeling_qwen3_next.py shapes; llama.cpp n_params of the qwen3next GGUF (MTP layer not counted)"},
         {"deepseek-v3", deepseek_v3("DeepSeek-V3"), 671026419200,
          "DeepSeek-V3 (arXiv:2412.19437); https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json; 671B "

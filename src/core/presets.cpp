@@ -275,18 +275,6 @@ constexpr const char* gemma2_source =
 constexpr const char* phi3_source =
     "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219); Hugging Face config.json; safetensors totals";
 
-constexpr const char* qwen3_source =
-    "Qwen Team 2025, Qwen3 Technical Report (arXiv:2505.09388), Tables 1-2; config.json of https://huggingface.co/Qwen/";
-constexpr const char* deepseek_v3_source =
-    "DeepSeek-AI 2024, DeepSeek-V3 Technical Report (arXiv:2412.19437); config.json of https://huggingface.co/deepseek-ai/";
-constexpr const char* gpt_oss_source =
-    "OpenAI 2025, gpt-oss-120b & gpt-oss-20b Model Card (arXiv:2508.10925), Table 1; config.json of https://huggingface.co/openai/";
-constexpr const char* gemma3_source =
-    "Gemma Team 2025, Gemma 3 Technical Report (arXiv:2503.19786), Table 1; text_config of the config.json of "
-    "https://huggingface.co/google/";
-constexpr const char* llama4_source =
-    "Meta Llama 4 model card; text_config of the config.json of https://huggingface.co/meta-llama/";
-
 const std::array<ModelPreset, 70>& model_table() {
     static const std::array<ModelPreset, 70> table = {{
         {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},

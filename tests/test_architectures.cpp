@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "codec/codec.hpp"
@@ -384,5 +385,61 @@ TEST_CASE("GPU presets of issue 24 carry datasheet memory and bandwidth") {
     for (const auto& g : gpu_presets()) {
         INFO(g.id);
         CHECK(g.memory_bandwidth_gbps > 0);
+    }
+}
+
+TEST_CASE("presets of issue 24 carry their config.json's serving fields") {
+    // The fields a KV-cache / serving estimate reads and the parameter count does not pin: positions,
+    // window, global-layer interval, routed experts per token, softmax-layer interval; plus the KV
+    // shape. Values as each Hugging Face config.json states them (a field it omits: the
+    // transformers config class default):
+    //   Qwen3 dense/MoE: huggingface.co/Qwen/Qwen3-{0.6B,...,235B-A22B}/blob/main/config.json;
+    //   Qwen3-Next: Qwen/Qwen3-Next-80B-A3B-Instruct; DeepSeek: deepseek-ai/DeepSeek-V3, -R1;
+    //   gpt-oss: openai/gpt-oss-20b, -120b (layer_types alternate sliding/full, sliding first);
+    //   Gemma 3: google/gemma-3-1b-pt, text_config of gemma-3-{4b,12b,27b}-pt (Gemma3TextConfig
+    //   defaults: 131,072 positions, vocabulary 262,208, sliding_window_pattern 6);
+    //   Mistral: mistralai/Mistral-Small-3.1-24B-Base-2503 text_config; Llama 4: text_config of
+    //   meta-llama/Llama-4-{Scout-17B-16E,Maverick-17B-128E}-Instruct (no_rope_layer_interval 4);
+    //   Jamba: ai21labs/Jamba-v0.1 (attn_layer_period 8). head_dim where the config has none:
+    //   hidden_size / heads (Jamba), qk_nope_head_dim + qk_rope_head_dim = 128 + 64 (DeepSeek MLA).
+    struct Expected {
+        const char* id;
+        std::int64_t positions, window, global_every, kv_heads, head_dim, vocab, experts, per_token, softmax_every;
+    };
+    const Expected expected[] = {
+        {"qwen3-0.6b", 40960, 0, 0, 8, 128, 151936, 1, 1, 0},
+        {"qwen3-1.7b", 40960, 0, 0, 8, 128, 151936, 1, 1, 0},
+        {"qwen3-4b", 40960, 0, 0, 8, 128, 151936, 1, 1, 0},
+        {"qwen3-8b", 40960, 0, 0, 8, 128, 151936, 1, 1, 0},
+        {"qwen3-14b", 40960, 0, 0, 8, 128, 151936, 1, 1, 0},
+        {"qwen3-32b", 40960, 0, 0, 8, 128, 151936, 1, 1, 0},
+        {"qwen3-30b-a3b", 40960, 0, 0, 4, 128, 151936, 128, 8, 0},
+        {"qwen3-235b-a22b", 40960, 0, 0, 4, 128, 151936, 128, 8, 0},
+        {"qwen3-next-80b-a3b", 262144, 0, 0, 2, 256, 151936, 512, 10, 4},
+        {"deepseek-v3", 163840, 0, 0, 128, 192, 129280, 256, 8, 0},
+        {"deepseek-r1", 163840, 0, 0, 128, 192, 129280, 256, 8, 0},
+        {"gpt-oss-20b", 131072, 128, 2, 8, 64, 201088, 32, 4, 0},
+        {"gpt-oss-120b", 131072, 128, 2, 8, 64, 201088, 128, 4, 0},
+        {"gemma-3-1b", 32768, 512, 6, 1, 256, 262144, 1, 1, 0},
+        {"gemma-3-4b", 131072, 1024, 6, 4, 256, 262208, 1, 1, 0},
+        {"gemma-3-12b", 131072, 1024, 6, 8, 256, 262208, 1, 1, 0},
+        {"gemma-3-27b", 131072, 1024, 6, 16, 128, 262208, 1, 1, 0},
+        {"mistral-small-3.1-24b", 131072, 0, 0, 8, 128, 131072, 1, 1, 0},
+        {"llama-4-scout", 10485760, 8192, 4, 8, 128, 202048, 16, 1, 0},
+        {"llama-4-maverick", 1048576, 8192, 4, 8, 128, 202048, 128, 1, 0},
+        {"jamba-v0.1", 262144, 0, 0, 8, 128, 65536, 16, 2, 8},
+    };
+    for (const auto& e : expected) {
+        INFO(e.id);
+        const ModelConfig& m = preset_model(e.id);
+        CHECK(m.max_position_embeddings == e.positions);
+        CHECK(m.sliding_window == e.window);
+        CHECK(m.global_attention_interval == e.global_every);
+        CHECK(m.num_kv_heads == e.kv_heads);
+        CHECK((m.head_dim > 0 ? m.head_dim : m.hidden_size / m.num_heads) == e.head_dim);
+        CHECK(m.vocab_size == e.vocab);
+        CHECK(m.num_experts == e.experts);
+        CHECK(m.experts_per_token == e.per_token);
+        CHECK(m.full_attention_interval == e.softmax_every);
     }
 }

@@ -197,7 +197,10 @@ ModelConfig gpt_oss(const char* name, std::int64_t layers, std::int64_t experts)
 }
 
 // Gemma 3 text model: Gemma 2's four norms per layer plus q/k norms, five windowed layers per
-// global one, tied embeddings.
+// global one (sliding_window_pattern 6), tied embeddings. The 4B-27B text_configs omit what equals
+// transformers' Gemma3TextConfig defaults: vocabulary 262,208, 131,072 positions, the pattern and
+// (4B) 8 heads / 4 KV heads of 256; windows 512 (1B) and 1024 (4B-27B) as google-deepmind/gemma
+// gm/nn/_gemma.py sliding_window_size.
 ModelConfig gemma3(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kv_heads,
                    std::int64_t head_dim, std::int64_t ffn, std::int64_t vocab, std::int64_t window, std::int64_t positions) {
     ModelConfig m = gemma2(name, layers, hidden, heads, kv_heads, head_dim, ffn);
@@ -212,8 +215,11 @@ ModelConfig gemma3(const char* name, std::int64_t layers, std::int64_t hidden, s
 // Llama 4 text model: 48 layers of 5120, 40 heads of 128 with 8 KV heads, vocabulary 202,048;
 // every layer's MoE has one routed expert (top-1) and one shared expert of width 8192; three of
 // four layers use chunked attention over 8192 tokens (counted as that window), every fourth is
-// global without RoPE; the q/k norms are weightless L2 norms (nothing to count). Maverick
+// global without RoPE (transformers Llama4TextConfig: no_rope_layer_interval 4). Scout's q/k norms
+// (use_qk_norm) are weightless L2 norms, Maverick has none: nothing to count either way. Maverick
 // alternates dense (16,384) and MoE layers: 24 dense layers, counted as leading ones (same count).
+// Positions: the -Instruct configs' 10,485,760 (Scout) and 1,048,576 (Maverick); the base
+// checkpoints' config.json say 262,144.
 ModelConfig llama4(const char* name, std::int64_t experts, std::int64_t dense_layers, std::int64_t positions) {
     ModelConfig m = with_experts(with_head_dim(llama(name, 48, 5120, 40, 8, 16384, 202048, positions), 128), experts, 1);
     m.moe_ffn_hidden_size = 8192;
@@ -268,18 +274,6 @@ constexpr const char* gemma2_source =
     "mlp_scale); KerasHub preset metadata";
 constexpr const char* phi3_source =
     "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219); Hugging Face config.json; safetensors totals";
-
-constexpr const char* qwen3_source =
-    "Qwen Team 2025, Qwen3 Technical Report (arXiv:2505.09388), Tables 1-2; config.json of https://huggingface.co/Qwen/";
-constexpr const char* deepseek_v3_source =
-    "DeepSeek-AI 2024, DeepSeek-V3 Technical Report (arXiv:2412.19437); config.json of https://huggingface.co/deepseek-ai/";
-constexpr const char* gpt_oss_source =
-    "OpenAI 2025, gpt-oss-120b & gpt-oss-20b Model Card (arXiv:2508.10925), Table 1; config.json of https://huggingface.co/openai/";
-constexpr const char* gemma3_source =
-    "Gemma Team 2025, Gemma 3 Technical Report (arXiv:2503.19786), Table 1; text_config of the config.json of "
-    "https://huggingface.co/google/";
-constexpr const char* llama4_source =
-    "Meta Llama 4 model card; text_config of the config.json of https://huggingface.co/meta-llama/";
 
 const std::array<ModelPreset, 70>& model_table() {
     static const std::array<ModelPreset, 70> table = {{
@@ -375,7 +369,8 @@ const std::array<ModelPreset, 70>& model_table() {
         {"qwen3-235b-a22b", qwen3_moe("Qwen3-235B-A22B", 94, 4096, 64, 4, 12288, 128, 1536), 235093634560,
          "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-235B-A22B/blob/main/config.json; safetensors total"},
         {"qwen3-next-80b-a3b", qwen3_next_80b(), 79674391296,
-         "Qwen3-Next (https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct/blob/main/config.json); transformers "
+         "Qwen3-Next (https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct/blob/main/config.json, the same network "
+         "as -Thinking); transformers "
          "modeling_qwen3_next.py shapes; llama.cpp n_params of the qwen3next GGUF (MTP layer not counted)"},
         {"deepseek-v3", deepseek_v3("DeepSeek-V3"), 671026419200,
          "DeepSeek-V3 (arXiv:2412.19437); https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json; 671B "
@@ -406,12 +401,14 @@ const std::array<ModelPreset, 70>& model_table() {
          "https://huggingface.co/mistralai/Mistral-Small-3.1-24B-Base-2503/blob/main/config.json; the same text model "
          "as Mistral-Small-24B-Base-2501, safetensors total 23,572,403,200"},
         {"llama-4-scout", llama4("Llama-4-Scout-17B-16E", 16, 0, 10485760), 0,
-         "Llama 4 Scout; text model only: text_config of https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E/blob/"
-         "main/config.json; the safetensors total 108,641,793,536 adds the 871,932,416-parameter vision encoder"},
+         "Llama 4 Scout; text model only: text_config of https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E-"
+         "Instruct/blob/main/config.json (max_position_embeddings 10,485,760; the base repo's config.json says "
+         "262,144); the safetensors total 108,641,793,536 adds the 871,932,416-parameter vision encoder"},
         {"llama-4-maverick", llama4("Llama-4-Maverick-17B-128E", 128, 24, 1048576), 0,
-         "Llama 4 Maverick (interleave_moe_layer_step 2); text model only: text_config of https://huggingface.co/"
-         "meta-llama/Llama-4-Maverick-17B-128E/blob/main/config.json; the safetensors total 401,583,781,376 adds the "
-         "871,932,416-parameter vision encoder"},
+         "Llama 4 Maverick (interleave_moe_layer_step 2, use_qk_norm false); text model only: text_config of "
+         "https://huggingface.co/meta-llama/Llama-4-Maverick-17B-128E-Instruct/blob/main/config.json "
+         "(max_position_embeddings 1,048,576; the base repo's config.json says 262,144); the safetensors total "
+         "401,583,781,376 adds the 871,932,416-parameter vision encoder"},
         {"jamba-v0.1", jamba(), 0,
          "Lieber et al. 2024, Jamba (arXiv:2403.19887): 52B total, 12B active; https://huggingface.co/ai21labs/"
          "Jamba-v0.1/blob/main/config.json; transformers JambaMambaMixer shapes; Hugging Face: 51.6B parameters (rounded)"},

@@ -528,7 +528,7 @@ export interface MemoryPhase {
   total: number;
 }
 
-// <generated:estimate> from src/core/outputs.cpp by tests/test_api_docs.cpp: edit the table, not this part
+// <generated:estimate> from src/core/outputs.cpp by tools/gen_api_docs.cpp: edit the table, not this part
 /**
  * The estimate: the same object as the CLI's `--json`. All byte counts are in bytes (not GiB),
  * all FLOP counts in FLOPs; they are plain numbers (doubles, exact up to 2^53).

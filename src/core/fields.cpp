@@ -73,7 +73,8 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 90> field_table = {{
+// Adding a field is one row here (and its group below); the array counts itself.
+constexpr auto field_table = std::to_array<FieldSpec>({
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -260,7 +261,7 @@ const std::array<FieldSpec, 90> field_table = {{
      K::integer, no_choices, 1, 131072, VRC_NUM(inference, prompt_tokens, I)},
     {"inference.output_tokens", "io", "Output tokens", "", "tokens", "Tokens generated per request: the mean context during decode.",
      K::integer, no_choices, 1, 131072, VRC_NUM(inference, output_tokens, I)},
-}};
+});
 
 #undef VRC_NUM
 #undef VRC_BOOL
@@ -268,52 +269,52 @@ const std::array<FieldSpec, 90> field_table = {{
 #undef VRC_TEXT
 #undef VRC_TOP_ENUM
 
-// ── Groups (the order within a group is the order a form shows) ──
-constexpr std::array<const char*, 1> stack_paths = {"training.framework"};
-constexpr std::array<const char*, 17> architecture_paths = {
+// ── Groups (the order within a group is the order a form shows; each array counts itself) ──
+constexpr const char* stack_paths[] = {"training.framework"};
+constexpr const char* architecture_paths[] = {
     "model.name", "model.layers", "model.hidden_size", "model.num_heads", "model.num_kv_heads", "model.head_dim",
     "model.ffn_hidden_size", "model.vocab_size", "model.mlp", "model.activation", "model.norm",
     "model.norms_per_layer", "model.bias", "model.qkv_bias", "model.tied_embeddings", "model.position_embedding",
     "model.max_position_embeddings"};
-constexpr std::array<const char*, 6> experts_paths = {"model.num_experts",        "model.experts_per_token",
+constexpr const char* experts_paths[] = {"model.num_experts",        "model.experts_per_token",
                                                      "model.moe_ffn_hidden_size", "model.num_shared_experts",
                                                      "model.dense_layers",       "model.params_override"};
-constexpr std::array<const char*, 6> batch_paths = {"training.seq_len",         "training.micro_batch_size",
+constexpr const char* batch_paths[] = {"training.seq_len",         "training.micro_batch_size",
                                                    "training.global_batch_size", "training.grad_accum_steps",
                                                    "training.tokens",            "training.attention_flops"};
-constexpr std::array<const char*, 7> optimizer_paths = {
+constexpr const char* optimizer_paths[] = {
     "training.precision",      "training.grad_dtype",          "training.optimizer",
     "training.optimizer_impl", "training.persistent_gradients", "training.optimizer_in_backward",
     "training.paged_optimizer"};
-constexpr std::array<const char*, 8> activation_paths = {
+constexpr const char* activation_paths[] = {
     "training.kernels",   "training.flash_attention",  "training.dropout",     "training.recompute",
     "training.recompute_layers", "training.offload_activations", "training.loss", "training.loss_chunks"};
-constexpr std::array<const char*, 7> finetune_paths = {
+constexpr const char* finetune_paths[] = {
     "training.method",       "training.lora_rank",          "training.lora_targets",    "training.lora_dropout",
     "training.adapter_dtype", "training.base_weight_format", "training.trainable_layers"};
-constexpr std::array<const char*, 6> layout_paths = {"parallel.num_gpus",          "parallel.tensor",
+constexpr const char* layout_paths[] = {"parallel.num_gpus",          "parallel.tensor",
                                                     "parallel.pipeline",          "parallel.interleave",
                                                     "parallel.sequence_parallel", "parallel.expert"};
-constexpr std::array<const char*, 6> sharding_paths = {
+constexpr const char* sharding_paths[] = {
     "parallel.zero_stage",     "parallel.zero_impl",         "parallel.zero3_live_params",
     "parallel.offload_params", "parallel.offload_optimizer", "parallel.partition_activations"};
-constexpr std::array<const char*, 7> gpu_paths = {"hardware.gpu",         "hardware.memory_gib",
+constexpr const char* gpu_paths[] = {"hardware.gpu",         "hardware.memory_gib",
                                                  "hardware.peak_tflops", "hardware.memory_bandwidth_gbps",
                                                  "hardware.achieved_tflops", "hardware.mfu",
                                                  "hardware.price_per_gpu_hour"};
-constexpr std::array<const char*, 4> cluster_paths = {"hardware.throughput_model", "hardware.gpus_per_node",
+constexpr const char* cluster_paths[] = {"hardware.throughput_model", "hardware.gpus_per_node",
                                                      "hardware.intra_node_gbps", "hardware.inter_node_gbps"};
-constexpr std::array<const char*, 3> overhead_paths = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
+constexpr const char* overhead_paths[] = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
                                                       "hardware.reserved_gib"};
 
-constexpr std::array<const char*, 1> workload_paths = {"workload"};
-constexpr std::array<const char*, 4> serving_engine_paths = {"inference.engine", "inference.weight_format",
+constexpr const char* workload_paths[] = {"workload"};
+constexpr const char* serving_engine_paths[] = {"inference.engine", "inference.weight_format",
                                                             "inference.quant_group_size", "inference.kv_cache_dtype"};
-constexpr std::array<const char*, 7> serving_load_paths = {
+constexpr const char* serving_load_paths[] = {
     "inference.context_len",   "inference.concurrency",       "inference.prompt_tokens", "inference.output_tokens",
     "inference.max_batched_tokens", "inference.gpu_memory_utilization", "inference.gpu_layers"};
 
-const std::array<FieldGroup, 15> group_table = {{
+constexpr auto group_table = std::to_array<FieldGroup>({
     {"workload", "Workload", "train or serve", workload_paths, true},
     {"training.stack", "Training stack", "framework profile", stack_paths, true},
     {"model.architecture", "Model", "architecture", architecture_paths},
@@ -329,7 +330,7 @@ const std::array<FieldGroup, 15> group_table = {{
     {"hardware.overheads", "Memory overheads", "outside the tensors", overhead_paths},
     {"inference.engine", "Serving engine", "engine, weight format, KV cache", serving_engine_paths},
     {"inference.load", "Serving load", "context, concurrency, batching", serving_load_paths},
-}};
+});
 
 }  // namespace
 

@@ -1,7 +1,7 @@
 // Every memory and compute term as one small named function.
-// Each carries its formula, units and source. Seeds: ../shared/seeds/
-//   [TM101]  EleutherAI "Transformer Math 101" (seed 000)
-//   [ACT34]  "LLM parameters, VRAM, TFLOPs? Training part 5" (seed 003)
+// Each carries its formula, units and source; derivations and worked examples: docs/formulas.md.
+//   [TM101]  EleutherAI "Transformer Math 101"
+//   [ACT34]  "LLM parameters, VRAM, TFLOPs? Training part 5"
 //   [MEGA-ACT] Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
 //   [ZERO]   Rajbhandari et al. 2019, "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models"
 #pragma once

@@ -1,5 +1,5 @@
 // Scenario: the single input of the estimator (model, training, parallelism, hardware).
-// Plain aggregates with defaults; `normalized()` fills the "0 = derive" fields.
+// Plain aggregates with defaults; `resolve_layout()` (below) derives what the "0 = derive" fields leave open.
 // Field names are the shared vocabulary of JSON, URL, CLI flags and the JS API.
 #pragma once
 

@@ -124,38 +124,22 @@ TEST_CASE("serving ignores training-only fields", "[serving][engines]") {
 }
 
 TEST_CASE("serving validation names the field and the rule", "[serving][validation]") {
-    Scenario s = llama3_8b_on_h100(1);
-    s.inference.weight_format = WeightFormat::gguf_q4_k_m;  // GGUF on vLLM
-    auto issues = validate(s);
-    REQUIRE_FALSE(issues.empty());
-    CHECK(issues.front().field == "inference.weight_format");
-    s = llama3_8b_on_h100(1);
-    s.inference.kv_cache_dtype = KvCacheDtype::q4_0;  // llama.cpp's block type on vLLM
-    issues = validate(s);
-    REQUIRE_FALSE(issues.empty());
-    CHECK(issues.front().field == "inference.kv_cache_dtype");
-    s = llama3_8b_on_h100(1);
-    s.inference.context_len = 0;
-    issues = validate(s);
-    REQUIRE_FALSE(issues.empty());
-    CHECK(issues.front().field == "inference.context_len");
-    s = llama3_8b_on_h100(1);
-    s.inference.gpu_memory_utilization = 1.5;
-    issues = validate(s);
-    REQUIRE_FALSE(issues.empty());
-    CHECK(issues.front().field == "inference.gpu_memory_utilization");
-    s = llama3_8b_on_h100(1);
-    s.inference.quant_group_size = 0;
-    issues = validate(s);
-    REQUIRE_FALSE(issues.empty());
-    CHECK(issues.front().field == "inference.quant_group_size");
-    s = llama3_8b_on_h100(1);
-    s.inference.weight_format = WeightFormat::mxfp4;  // a dense model has no experts to quantise
-    issues = validate(s);
-    REQUIRE_FALSE(issues.empty());
-    CHECK(issues.front().field == "inference.weight_format");
+    // The first issue of the scenario a change makes from the valid Llama-3-8B one.
+    auto first_issue = [](auto change) {
+        Scenario s = llama3_8b_on_h100(1);
+        change(s);
+        auto issues = validate(s);
+        return issues.empty() ? std::string("(valid)") : issues.front().field;
+    };
+    CHECK(first_issue([](Scenario& s) { s.inference.weight_format = WeightFormat::gguf_q4_k_m; }) == "inference.weight_format");
+    CHECK(first_issue([](Scenario& s) { s.inference.kv_cache_dtype = KvCacheDtype::q4_0; }) == "inference.kv_cache_dtype");
+    CHECK(first_issue([](Scenario& s) { s.inference.context_len = 0; }) == "inference.context_len");
+    CHECK(first_issue([](Scenario& s) { s.inference.gpu_memory_utilization = 1.5; }) == "inference.gpu_memory_utilization");
+    CHECK(first_issue([](Scenario& s) { s.inference.quant_group_size = 0; }) == "inference.quant_group_size");
+    // a dense model has no experts for MXFP4 to quantise
+    CHECK(first_issue([](Scenario& s) { s.inference.weight_format = WeightFormat::mxfp4; }) == "inference.weight_format");
     // Serving replicates KV heads: t = 16 over 8 KV heads is valid for inference, not for training.
-    s = llama3_8b_on_h100(16);
+    Scenario s = llama3_8b_on_h100(16);
     CHECK(validate(s).empty());
     s.workload = Workload::training;
     bool tensor_rule = false;

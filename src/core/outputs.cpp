@@ -248,7 +248,11 @@ const OutputSpec output_table[] = {
     {"memory_per_gpu_bytes.overhead", "Overhead per GPU", "Overhead", U::bytes, V::number, S::memory, memory_row,
      "memory_per_gpu_bytes.total",
      "Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated.",
-     VRC_GET(e.memory_per_gpu_bytes.overhead), VRC_NOTE("allocator, CUDA context, NCCL"), nullptr, for_both},
+     VRC_GET(e.memory_per_gpu_bytes.overhead),
+     [](const Estimate& e) -> const char* {
+         return e.workload == Workload::inference ? "CUDA context, NCCL, CUDA graphs" : "allocator, CUDA context, NCCL";
+     },
+     nullptr, for_both},
     {"memory_per_gpu_bytes.total", "Total per GPU", "Total", U::bytes, V::number, S::memory,
      show_report | show_markdown | emphasise, "memory_per_gpu_bytes.total",
      "Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it "

@@ -109,12 +109,7 @@ void check_inference(const Scenario& sc, Checker& c) {
             return "must be -1 (one group per column) or an integer from 1 to " + std::to_string(max_width) + " (got " +
                    std::to_string(inf.quant_group_size) + ")";
         });
-    bool context_ok = c.range("inference.context_len", inf.context_len, 1, max_seq_len);
-    if (context_ok && inf.context_len > longest_sequence(m))
-        c.fail("inference.context_len", [&] {
-            return "must be at most model.max_position_embeddings (" + std::to_string(m.max_position_embeddings) +
-                   ") with learned positions";
-        });
+    const bool context_ok = c.range("inference.context_len", inf.context_len, 1, max_seq_len);
     c.range("inference.concurrency", inf.concurrency, 1, max_batch);
     if (inf.gpu_memory_utilization != 0) c.real("inference.gpu_memory_utilization", inf.gpu_memory_utilization, 0, 1, false);
     c.range("inference.max_batched_tokens", inf.max_batched_tokens, 0, max_seq_len);
@@ -122,6 +117,12 @@ void check_inference(const Scenario& sc, Checker& c) {
     c.range("inference.prompt_tokens", inf.prompt_tokens, 1, max_seq_len);
     c.range("inference.output_tokens", inf.output_tokens, 1, max_seq_len);
     if (sc.workload != Workload::inference) return;
+    // A training run ignores the serving context: only a serving estimate is held to the model's positions.
+    if (context_ok && inf.context_len > longest_sequence(m))
+        c.fail("inference.context_len", [&] {
+            return "must be at most model.max_position_embeddings (" + std::to_string(m.max_position_embeddings) +
+                   ") with learned positions";
+        });
     const bool llamacpp = inf.engine == Engine::llamacpp;
     const bool gguf = inf.weight_format >= WeightFormat::gguf_q8_0 && inf.weight_format <= WeightFormat::gguf_iq4_xs;
     const bool dense = inf.weight_format <= WeightFormat::fp32;

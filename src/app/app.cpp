@@ -14,6 +14,7 @@
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
 #include "ui_plan.hpp"
+#include "ui_serving.hpp"
 #include "web.hpp"
 #include "widgets.hpp"
 
@@ -426,6 +427,7 @@ std::string App::hash_for(const std::string& fragment) const {
 bool App::animating() const { return ImGui::GetTime() < copied_until + 0.1; }
 
 std::string App::summary_text() const {
+    if (serving(*this)) return serving_summary_text(*this);
     const Scenario& s = scenario;
     auto n = [](std::int64_t v) { return format_grouped(double(v)); };
     // The labels as typed may still break the text rule (the error names the field): shown inert.
@@ -496,7 +498,9 @@ void App::draw(float width, float height) {
         {
             ImGui::AlignTextToFramePadding();
             ImGui::PushFont(fonts().bold);
-            std::string title = scenario.model.name + "  \xC2\xB7  " + format_grouped(double(scenario.parallel.num_gpus)) +
+            const std::int64_t gpus = serving(*this) ? scenario.parallel.tensor * scenario.parallel.pipeline
+                                                     : scenario.parallel.num_gpus;  // serving: one replica
+            std::string title = scenario.model.name + "  \xC2\xB7  " + format_grouped(double(gpus)) +
                                 " \xC3\x97 " + scenario.hardware.gpu;
             ImGui::TextUnformatted(title.c_str());
             ImGui::PopFont();
@@ -517,7 +521,7 @@ void App::draw(float width, float height) {
         ImGui::Dummy(ImVec2(0, 2));
         draw_link_banner(*this);
         if (evaluation.ok()) {
-            draw_verdict(*this);
+            serving(*this) ? draw_serving_verdict(*this) : draw_verdict(*this);
             draw_tiles(*this, content_w >= 560 ? 4 : 2);
             draw_warnings(*this);
         } else {
@@ -548,17 +552,22 @@ void App::draw(float width, float height) {
     draw_keyboard_help(*this);
     draw_import_report(*this);
     draw_notes(*this);
+    draw_workload_switch(*this);
 
+    auto charts = [&] {  // serving: its fit map; training: the fit map, sweeps and the planner
+        if (serving(*this)) return draw_serving_fit_map(*this);
+        draw_fit_map(*this);
+        draw_sweeps(*this);
+        draw_plan(*this);
+    };
     auto results = [&](bool side_by_side_details) {
         draw_stale_banner(*this);
         LastValidResults last_valid(*this);
         if (!evaluation.ok()) return;
-        draw_verdict(*this);
+        serving(*this) ? draw_serving_verdict(*this) : draw_verdict(*this);
         draw_tiles(*this, ImGui::GetContentRegionAvail().x >= 640 ? 4 : 2);
         draw_warnings(*this);
-        draw_fit_map(*this);
-        draw_sweeps(*this);
-        draw_plan(*this);
+        charts();
         draw_details(*this, side_by_side_details && ImGui::GetContentRegionAvail().x >= 720);
         draw_explain(*this);
     };
@@ -585,7 +594,7 @@ void App::draw(float width, float height) {
             draw_stale_banner(*this);
             LastValidResults last_valid(*this);
             if (evaluation.ok()) {
-                draw_verdict(*this);
+                serving(*this) ? draw_serving_verdict(*this) : draw_verdict(*this);
                 draw_tiles(*this, content_w >= 720 ? 4 : 2);
             }
         }
@@ -595,9 +604,7 @@ void App::draw(float width, float height) {
             LastValidResults last_valid(*this);
             if (evaluation.ok()) {
                 draw_warnings(*this);
-                draw_fit_map(*this);
-                draw_sweeps(*this);
-                draw_plan(*this);
+                charts();
                 draw_details(*this, false);
                 draw_explain(*this);
             }

@@ -164,8 +164,18 @@ void draw_workload_switch(App& app) {
     text_dim("Workload");
     ImGui::SameLine(0, 10);
     if (segmented("workload", labels, 2, &selected, "Workload: train the model, or serve it with an inference engine")) {
-        app.scenario.workload = selected == 1 ? Workload::inference : Workload::training;
+        Scenario& sc = app.scenario;
+        sc.workload = selected == 1 ? Workload::inference : Workload::training;
         app.notes.clear();
+        // A model with learned positions takes no longer context: lowered, and said, as a preset does.
+        const std::int64_t longest = longest_sequence(sc.model);
+        if (sc.workload == Workload::inference && longest > 0 && sc.inference.context_len > longest) {
+            app.notes.push_back({"inference.context_len", "lowered from " + std::to_string(sc.inference.context_len) +
+                                                              " to " + std::to_string(longest) + ": " +
+                                                              visible_text(sc.model.name) + " has " +
+                                                              std::to_string(longest) + " learned positions"});
+            sc.inference.context_len = longest;
+        }
         app.touched();
     }
     help_tooltip("Train | Serve", find_field_by_path("workload")->help);

@@ -23,7 +23,7 @@
 namespace vramcalc::app {
 namespace {
 
-constexpr int context_cells = 64, concurrency_cells = 48;
+constexpr int context_cells = 48, concurrency_cells = 32;
 
 struct ServingMap {
     std::vector<std::int64_t> contexts, concurrencies;
@@ -172,15 +172,21 @@ void draw_serving_fit_map(App& app) {
     auto cell_x = [&](float i) { return mmin.x + (i + 0.5f) / nx * map_w; };
     auto cell_y = [&](float j) { return mmax.y - (j + 0.5f) / ny * map_h; };
     ImGui::PushFont(fonts().small);
+    float last = -1e9f;  // ticks closer than a label to the one before are left out
     for (std::int64_t v : power_ticks(smap.contexts, map_w, ImGui::CalcTextSize("128K").x)) {
         const float x = cell_x(fractional_index(smap.contexts, v));
+        if (x - last < ImGui::CalcTextSize("128K").x + 8) continue;
+        last = x;
         const std::string label = format_tick(v);
         const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
         dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), with_alpha(pal.ink, 70), 1);
         dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, mmin.x - 4, mmax.x - ts.x + 4), mmax.y + 5), pal.text_faint, label.c_str());
     }
+    last = 1e9f;
     for (std::int64_t v : power_ticks(smap.concurrencies, map_h, fh * 1.2f)) {
         const float y = cell_y(fractional_index(smap.concurrencies, v));
+        if (last - y < fh * 1.3f) continue;
+        last = y;
         const std::string label = format_tick(v);
         const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
         dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), with_alpha(pal.ink, 70), 1);

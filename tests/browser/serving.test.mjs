@@ -195,6 +195,7 @@ export const tests = [
         await clickItem(page, 'workload:Serve');
         await pick(page, 'model_picker', 'qwen2.5 7b');
         await pick(page, 'gpu_picker', 'h100 sxm');
+        await typeField(page, 'inference.context_len', '8192');
         await typeField(page, 'inference.concurrency', '32');
       },
     };

@@ -146,3 +146,35 @@ TEST_CASE("serving validation names the field and the rule", "[serving][validati
     for (const auto& i : validate(s)) tensor_rule |= i.field == "parallel.tensor";
     CHECK(tensor_rule);
 }
+
+TEST_CASE("vLLM's KV groups of a model with full and window layers (Gemma-3-27B)", "[serving][engines]") {
+    // https://huggingface.co/google/gemma-3-27b-it/blob/main/config.json (text_config): 62 layers,
+    // 16 KV heads × 128, sliding_window 1024, every 6th layer global → 10 full, 52 window layers.
+    Scenario s;
+    s.workload = Workload::inference;
+    s.model.layers = 62;
+    s.model.hidden_size = 5376;
+    s.model.num_heads = 32;
+    s.model.num_kv_heads = 16;
+    s.model.head_dim = 128;
+    s.model.ffn_hidden_size = 21504;
+    s.model.vocab_size = 262208;
+    s.model.mlp = MlpKind::swiglu;
+    s.model.norm = NormKind::rmsnorm;
+    s.model.bias = false;
+    s.model.position_embedding = PositionEmbedding::rope;
+    s.model.max_position_embeddings = 131072;
+    s.model.sliding_window = 1024;
+    s.model.global_attention_interval = 6;
+    s.hardware.memory_gib = 139.8;  // an H200
+    s.inference.context_len = 32768;
+    Estimate e = run(s);
+    // kv_cache_utils.py: group size min(10, 52) = 10 layers → 1 full group + ⌈52/10⌉ = 6 window groups;
+    // a block holds one 16-token page (16 · 16 · 128 · 2 · 2 B) for each of the group's 10 layers.
+    const double page = 16.0 * 16 * 128 * 2 * 2;
+    const double blocks = std::floor(e.inference.kv_pool_bytes / (page * 10));
+    CHECK(e.inference.kv_pool_tokens == std::floor(blocks / 7) * 16);
+    // per request: ⌈32768/16⌉ blocks for the full group, (⌈min(1023 + 8192, 32768)/16⌉ + 1) for each window group
+    const double per_request = 2048 + 6 * (std::ceil(9215.0 / 16) + 1);
+    CHECK(e.inference.max_concurrency == Approx(blocks / per_request));
+}

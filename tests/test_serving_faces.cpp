@@ -47,6 +47,7 @@ TEST_CASE("links: serving fields travel only when set, old links keep their mean
     Scenario s;
     CHECK(codec::encode_link(s).find("wl=") == std::string::npos);  // a training link is what it was
     s.workload = Workload::inference;
+    s.model.position_embedding = PositionEmbedding::rope;  // GPT-3's learned 2048 positions would cap the context
     s.inference.engine = Engine::sglang;
     s.inference.weight_format = WeightFormat::awq;
     s.inference.context_len = 32768;

@@ -172,6 +172,7 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         {"training.grad_accum_steps", "auto"},   {"parallel.zero3_live_params", "not counted"},
         {"hardware.achieved_tflops", "from MFU"},   {"model.moe_ffn_hidden_size", "auto"},
         {"training.trainable_layers", "all"},
+        {"inference.gpu_memory_utilization", "engine default"}, {"inference.max_batched_tokens", "engine default"},
     };
     CHECK(zero_means == expected);
     for (const auto& [path, meaning] : expected) {

@@ -448,10 +448,7 @@ export interface HardwareConfig {
 /** What the scenario asks: a training run (the default) or serving the model (docs/serving.md). */
 export type Workload = 'training' | 'inference';
 export type Engine = 'vllm' | 'sglang' | 'trtllm' | 'llamacpp' | 'hf';
-export type WeightFormat =
-  | 'bf16' | 'fp16' | 'fp32' | 'fp8' | 'fp8_channel' | 'fp8_block' | 'int8' | 'awq' | 'gptq' | 'nf4' | 'mxfp4'
-  | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q5_k_s' | 'gguf-q4_k_m' | 'gguf-q4_k_s' | 'gguf-q4_0'
-  | 'gguf-q3_k_m' | 'gguf-q2_k' | 'gguf-iq4_xs';
+export type WeightFormat = 'bf16' | 'fp16' | 'fp32' | 'fp8' | 'fp8_channel' | 'fp8_block' | 'int8' | 'awq' | 'gptq' | 'nf4' | 'mxfp4' | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q5_k_s' | 'gguf-q4_k_m' | 'gguf-q4_k_s' | 'gguf-q4_0' | 'gguf-q3_k_m' | 'gguf-q2_k' | 'gguf-iq4_xs';
 export type KvCacheDtype = 'auto' | 'fp16' | 'bf16' | 'fp8' | 'q8_0' | 'q4_0';
 
 /** Serving settings (`workload: "inference"`; docs/serving.md). */
@@ -561,23 +558,23 @@ export interface Estimate {
     final_norm: number;
     /** V·h when embeddings are untied, else 0. (parameters) */
     lm_head: number;
-    /** Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or the last `training.trainable_layers` layers (freeze). (parameters) */
+    /** Parameters that get gradients and optimizer states: all of them in full training, the LoRA adapters, or the last `training.trainable_layers` layers (freeze). (parameters; training estimates only, absent in serving estimates) */
     trainable: number;
-    /** r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter). (parameters) */
+    /** r·(d_in + d_out) per adapted linear per layer, added to the model (PEFT's all params = total + adapter). (parameters; training estimates only, absent in serving estimates) */
     adapter: number;
-    /** Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze). (count) */
+    /** Layers a gradient reaches: every layer, or the last `training.trainable_layers` (freeze). (count; training estimates only, absent in serving estimates) */
     trained_layers: number;
-    /** QLoRA: the layers' linear weights stored in `training.base_weight_format`. (parameters) */
+    /** QLoRA: the layers' linear weights stored in `training.base_weight_format`. (parameters; training estimates only, absent in serving estimates) */
     quantized: number;
     /** `model.params_override` replaced the architecture's count. (true/false) */
     overridden: boolean;
   };
   layout: {
-    /** DP = num_gpus / (tensor · pipeline). (count) */
+    /** DP = num_gpus / (tensor · pipeline). (count; training estimates only, absent in serving estimates) */
     data_parallel: number;
-    /** Micro-batches per optimizer step on each GPU. (count) */
+    /** Micro-batches per optimizer step on each GPU. (count; training estimates only, absent in serving estimates) */
     grad_accum_steps: number;
-    /** Sequences per optimizer step: micro-batch × DP × gradient accumulation. (sequences) */
+    /** Sequences per optimizer step: micro-batch × DP × gradient accumulation. (sequences; training estimates only, absent in serving estimates) */
     global_batch_size: number;
     /** g: `model.num_kv_heads`, or the attention heads when it is 0. (count) */
     kv_heads: number;
@@ -587,93 +584,98 @@ export interface Estimate {
     ffn_hidden_size: number;
     /** Model parameters held by one GPU before ZeRO sharding (P / (t·p), experts / EP). (parameters) */
     params_per_gpu: number;
-    /** FLOP/s one GPU achieves: `hardware.achieved_tflops`, or peak × MFU. (FLOP/s) */
+    /** FLOP/s one GPU achieves: `hardware.achieved_tflops`, or peak × MFU. (FLOP/s; training estimates only, absent in serving estimates) */
     achieved_flops_per_gpu: number;
   };
+  /** training estimates only, absent in serving estimates */
   bytes_per_parameter: {
-    /** Bytes per parameter of the weights, before sharding. (bytes per parameter) */
+    /** Bytes per parameter of the weights, before sharding. (bytes per parameter; training estimates only, absent in serving estimates) */
     weights: number;
-    /** Bytes per parameter of the gradients, before sharding. (bytes per parameter) */
+    /** Bytes per parameter of the gradients, before sharding. (bytes per parameter; training estimates only, absent in serving estimates) */
     gradients: number;
-    /** Master copy + optimizer states per parameter, before sharding. (bytes per parameter) */
+    /** Master copy + optimizer states per parameter, before sharding. (bytes per parameter; training estimates only, absent in serving estimates) */
     optimizer: number;
   };
+  /** training estimates only, absent in serving estimates */
   activations: {
-    /** Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1). (bytes per element) */
+    /** Bytes per s·b·h element per layer on this GPU (34 for a plain GPT with t = 1). (bytes per element; training estimates only, absent in serving estimates) */
     sbh_coefficient: number;
-    /** Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention). (bytes per element) */
+    /** Bytes per a·s²·b element per layer on this GPU (5 without FlashAttention). (bytes per element; training estimates only, absent in serving estimates) */
     as2b_coefficient: number;
-    /** One layer, one micro-batch. (bytes) */
+    /** One layer, one micro-batch. (bytes; training estimates only, absent in serving estimates) */
     per_layer_bytes: number;
-    /** ceil(L / p). (count) */
+    /** ceil(L / p). (count; training estimates only, absent in serving estimates) */
     layers_on_gpu: number;
-    /** Micro-batches whose activations the first pipeline stage holds (1F1B). (count) */
+    /** Micro-batches whose activations the first pipeline stage holds (1F1B). (count; training estimates only, absent in serving estimates) */
     in_flight_microbatches: number;
-    /** per_layer_bytes · layers_on_gpu · in_flight_microbatches. (bytes) */
+    /** per_layer_bytes · layers_on_gpu · in_flight_microbatches. (bytes; training estimates only, absent in serving estimates) */
     transformer_layers_bytes: number;
-    /** The embedding dropout mask (first stage). (bytes) */
+    /** The embedding dropout mask (first stage). (bytes; training estimates only, absent in serving estimates) */
     embedding_bytes: number;
-    /** Final norm and LM-head input (last stage). (bytes) */
+    /** Final norm and LM-head input (last stage). (bytes; training estimates only, absent in serving estimates) */
     output_bytes: number;
-    /** The busiest pipeline stage's saved activations, without the loss. (bytes) */
+    /** The busiest pipeline stage's saved activations, without the loss. (bytes; training estimates only, absent in serving estimates) */
     total_bytes: number;
-    /** Layers per stage whose activations are recomputed in backward. (count) */
+    /** Layers per stage whose activations are recomputed in backward. (count; training estimates only, absent in serving estimates) */
     recomputed_layers: number;
-    /** Temporaries of one layer's forward: eager attention scores before the softmax, HF's 4-D causal mask. (bytes) */
+    /** Temporaries of one layer's forward: eager attention scores before the softmax, HF's 4-D causal mask. (bytes; training estimates only, absent in serving estimates) */
     forward_working_bytes: number;
-    /** Gradients of one layer's activations in flight during its backward. (bytes) */
+    /** Gradients of one layer's activations in flight during its backward. (bytes; training estimates only, absent in serving estimates) */
     backward_working_bytes: number;
-    /** With full or op-level recomputation: one layer's activations re-created during its backward. (bytes) */
+    /** With full or op-level recomputation: one layer's activations re-created during its backward. (bytes; training estimates only, absent in serving estimates) */
     recompute_working_bytes: number;
-    /** s·b·V/t on the last stage. (count) */
+    /** s·b·V/t on the last stage. (count; training estimates only, absent in serving estimates) */
     logits_elements: number;
-    /** Bytes per logit element the loss keeps for backward. (bytes per element) */
+    /** Bytes per logit element the loss keeps for backward. (bytes per element; training estimates only, absent in serving estimates) */
     loss_saved_per_logit: number;
-    /** The loss's largest working set (forward or backward), all logits included. (bytes) */
+    /** The loss's largest working set (forward or backward), all logits included. (bytes; training estimates only, absent in serving estimates) */
     loss_peak_bytes: number;
-    /** Activations kept in host memory (`offload_activations`). (bytes) */
+    /** Activations kept in host memory (`offload_activations`). (bytes; training estimates only, absent in serving estimates) */
     host_bytes: number;
   };
+  /** training estimates only, absent in serving estimates */
   model_states_bytes: {
-    /** Parameters each GPU keeps (ZeRO-3: its shard). (bytes) */
+    /** Parameters each GPU keeps (ZeRO-3: its shard). (bytes; training estimates only, absent in serving estimates) */
     weights: number;
-    /** Gradients when all exist (ZeRO-2/3: the shard). (bytes) */
+    /** Gradients when all exist (ZeRO-2/3: the shard). (bytes; training estimates only, absent in serving estimates) */
     gradients: number;
-    /** Master copy + states on the GPU (ZeRO-1+: the shard). (bytes) */
+    /** Master copy + states on the GPU (ZeRO-1+: the shard). (bytes; training estimates only, absent in serving estimates) */
     optimizer: number;
-    /** ZeRO-3 / FSDP parameters gathered for compute during forward and backward. (bytes) */
+    /** ZeRO-3 / FSDP parameters gathered for compute during forward and backward. (bytes; training estimates only, absent in serving estimates) */
     live_params: number;
-    /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes) */
+    /** 16-bit copies of the matmul weights autocast keeps from forward to backward. (bytes; training estimates only, absent in serving estimates) */
     autocast_copies: number;
-    /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes) */
+    /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes; training estimates only, absent in serving estimates) */
     frozen_weights: number;
-    /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes) */
+    /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes; training estimates only, absent in serving estimates) */
     dequantized: number;
-    /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes) */
+    /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes; training estimates only, absent in serving estimates) */
     buckets: number;
-    /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes) */
+    /** Extra buffers of one optimizer step (foreach AdamW: one state-sized buffer). (bytes; training estimates only, absent in serving estimates) */
     optimizer_temporaries: number;
   };
   memory_per_gpu_bytes: {
     /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
     weights: number;
-    /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes) */
+    /** What `inference.concurrency` sequences of `inference.context_len` tokens hold on one GPU (the need, not the engine's preallocated pool). (bytes; inference estimates only) */
+    kv_cache?: number;
+    /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes; training estimates only, absent in serving estimates) */
     zero3_live_params: number;
-    /** Gradients alive at the peak. (bytes) */
+    /** Gradients alive at the peak. (bytes; training estimates only, absent in serving estimates) */
     gradients: number;
-    /** On the GPU (0 when offloaded). (bytes) */
+    /** On the GPU (0 when offloaded). (bytes; training estimates only, absent in serving estimates) */
     optimizer: number;
     /** Saved activations alive at the peak. (bytes) */
     activations: number;
-    /** Logits and loss tensors alive at the peak. (bytes) */
+    /** Logits and loss tensors alive at the peak. (bytes; training estimates only, absent in serving estimates) */
     logits: number;
-    /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes) */
+    /** Working buffers at the peak: backward and recompute working sets, optimizer-step temporaries, buckets. (bytes; training estimates only, absent in serving estimates) */
     temporaries: number;
-    /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes) */
+    /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes; training estimates only, absent in serving estimates) */
     peak_allocated: number;
-    /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes) */
+    /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes; training estimates only, absent in serving estimates) */
     peak_reserved: number;
-    /** When the peak happens: forward, loss, backward or optimizer_step. (name) */
+    /** When the peak happens: forward, loss, backward or optimizer_step. (name; training estimates only, absent in serving estimates) */
     peak_phase: string;
     /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
     overhead: number;
@@ -692,71 +694,112 @@ export interface Estimate {
   headroom_bytes: number;
   /** The per-GPU total is within the GPU's memory. (true/false) */
   fits: boolean;
+  /** training estimates only, absent in serving estimates */
   compute: {
-    /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs) */
+    /** 6·P_active (+ 12·L·s·h with `attention_flops`). (FLOPs; training estimates only, absent in serving estimates) */
     flops_per_token: number;
-    /** flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches + 2·P_trainable·D). (FLOPs) */
+    /** flops_per_token · D: C = 6PD (fine-tuning: forward 2PD, backward 2PD through the layers a gradient reaches + 2·P_trainable·D). (FLOPs; training estimates only, absent in serving estimates) */
     model_flops: number;
-    /** 2PD (+ attention): one third of the model FLOPs in full training. (FLOPs) */
+    /** 2PD (+ attention): one third of the model FLOPs in full training. (FLOPs; training estimates only, absent in serving estimates) */
     forward_flops: number;
-    /** 4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only. (FLOPs) */
+    /** 4PD (+ attention) in full training; fine-tuning computes weight gradients for trainable parameters only. (FLOPs; training estimates only, absent in serving estimates) */
     backward_flops: number;
-    /** Extra forward work from activation recomputation. (FLOPs) */
+    /** Extra forward work from activation recomputation. (FLOPs; training estimates only, absent in serving estimates) */
     recompute_flops: number;
-    /** model_flops + recompute_flops: what the hardware executes. (FLOPs) */
+    /** model_flops + recompute_flops: what the hardware executes. (FLOPs; training estimates only, absent in serving estimates) */
     total_flops: number;
-    /** num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time). (FLOP/s) */
+    /** num_gpus · achieved FLOP/s (predicted model: total FLOPs / predicted time). (FLOP/s; training estimates only, absent in serving estimates) */
     cluster_flops_per_second: number;
-    /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds) */
+    /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds; training estimates only, absent in serving estimates) */
     seconds: number;
-    /** seconds / 86400. (days) */
+    /** seconds / 86400. (days; training estimates only, absent in serving estimates) */
     days: number;
-    /** seconds · num_gpus / 3600. (GPU-hours) */
+    /** seconds · num_gpus / 3600. (GPU-hours; training estimates only, absent in serving estimates) */
     gpu_hours: number;
-    /** total_flops / (1e12 · 3600). (TFLOP-hours) */
+    /** total_flops / (1e12 · 3600). (TFLOP-hours; training estimates only, absent in serving estimates) */
     tflop_hours: number;
-    /** total_flops / (1e15 · 86400). (PetaFLOP-days) */
+    /** total_flops / (1e15 · 86400). (PetaFLOP-days; training estimates only, absent in serving estimates) */
     pflop_days: number;
-    /** gpu_hours · `hardware.price_per_gpu_hour`. (currency of `price_per_gpu_hour`) */
+    /** gpu_hours · `hardware.price_per_gpu_hour`. (currency of `price_per_gpu_hour`; training estimates only, absent in serving estimates) */
     cost: number;
-    /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens) */
+    /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens; training estimates only, absent in serving estimates) */
     chinchilla_tokens: number;
   };
   performance: {
-    /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds) */
+    /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds; training estimates only, absent in serving estimates) */
     step_seconds: number;
-    /** Global batch × sequence length. (tokens) */
+    /** Global batch × sequence length. (tokens; training estimates only, absent in serving estimates) */
     tokens_per_step: number;
-    /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second) */
+    /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second; training estimates only, absent in serving estimates) */
     tokens_per_second: number;
-    /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s) */
+    /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s; training estimates only, absent in serving estimates) */
     achieved_tflops_per_gpu: number;
-    /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction) */
+    /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction; training estimates only, absent in serving estimates) */
     mfu: number;
-    /** Micro-batches each pipeline runs per optimizer step. (count) */
+    /** Micro-batches each pipeline runs per optimizer step. (count; training estimates only, absent in serving estimates) */
     microbatches: number;
-    /** `hardware.throughput_model` is `predicted`: the step time comes from the step-time model. (true/false) */
+    /** `hardware.throughput_model` is `predicted`: the step time comes from the step-time model. (true/false; training estimates only, absent in serving estimates) */
     predicted: boolean;
-    /** The GPU family has constants fitted on published runs (predicted model only). (true/false) */
+    /** The GPU family has constants fitted on published runs (predicted model only). (true/false; training estimates only, absent in serving estimates) */
     calibrated: boolean;
+    /** training estimates only, absent in serving estimates */
     breakdown_seconds: {
-      /** GEMMs, attention, memory-bound ops and recomputation of all micro-batches. (seconds) */
+      /** GEMMs, attention, memory-bound ops and recomputation of all micro-batches. (seconds; training estimates only, absent in serving estimates) */
       compute: number;
-      /** Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped. (seconds) */
+      /** Tensor-parallel all-reduces (or reduce-scatter + all-gather), not overlapped. (seconds; training estimates only, absent in serving estimates) */
       tensor_parallel: number;
-      /** (p − 1)/v idle micro-batch slots of 1F1B. (seconds) */
+      /** (p − 1)/v idle micro-batch slots of 1F1B. (seconds; training estimates only, absent in serving estimates) */
       pipeline_bubble: number;
-      /** Activations and gradients sent between stages. (seconds) */
+      /** Activations and gradients sent between stages. (seconds; training estimates only, absent in serving estimates) */
       pipeline_p2p: number;
-      /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds) */
+      /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds; training estimates only, absent in serving estimates) */
       data_parallel: number;
-      /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds) */
+      /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds; training estimates only, absent in serving estimates) */
       zero: number;
-      /** The memory-bound optimizer update. (seconds) */
+      /** The memory-bound optimizer update. (seconds; training estimates only, absent in serving estimates) */
       optimizer_step: number;
-      /** Fixed per-step overhead (fitted). (seconds) */
+      /** Fixed per-step overhead (fitted). (seconds; training estimates only, absent in serving estimates) */
       overhead: number;
     };
+    /** Prefill of one prompt of `prompt_tokens` tokens, alone on the GPUs. (seconds; inference estimates only) */
+    time_to_first_token_seconds?: number;
+    /** Prompt tokens per second in batches of `max_batched_tokens` (compute-bound). (tokens per second; inference estimates only) */
+    prefill_tokens_per_second?: number;
+    /** Output tokens per second of all `concurrency` sequences together (memory-bound). (tokens per second; inference estimates only) */
+    decode_tokens_per_second?: number;
+    /** One decode step: each sequence gets its next token. (seconds; inference estimates only) */
+    inter_token_latency_seconds?: number;
+    /** Weights the step touches (MoE: the experts the batch routes to) + every sequence's KV, on one GPU. (bytes; inference estimates only) */
+    decode_step_bytes?: number;
+    /** GPU-hours of the replica per million decoded tokens × `hardware.price_per_gpu_hour`. (currency of `price_per_gpu_hour`; inference estimates only) */
+    cost_per_million_output_tokens?: number;
+  };
+  /** inference estimates only */
+  inference?: {
+    /** Per GPU: one sequence's KV at `context_len` divided by `context_len` (exact 2·g·d·bytes per layer for full attention; less for window, latent and hybrid layers). (bytes; inference estimates only) */
+    kv_bytes_per_token?: number;
+    /** What the engine sets aside for KV (vLLM: "Available KV cache memory"). (bytes; inference estimates only) */
+    kv_pool_bytes?: number;
+    /** The engine's KV capacity as it reports it: vLLM "GPU KV cache size: N tokens", SGLang max_total_num_tokens, llama.cpp n_ctx. (tokens; inference estimates only) */
+    kv_pool_tokens?: number;
+    /** Sequences of `context_len` tokens the KV pool holds at once (vLLM "Maximum concurrency for N tokens per request"). (sequences; inference estimates only) */
+    max_concurrency?: number;
+    /** The longest context each of `concurrency` sequences can have in the KV memory available. (tokens; inference estimates only) */
+    max_context_len?: number;
+    /** The engine loads the model and its KV pool holds one sequence of `context_len`. (true/false; inference estimates only) */
+    starts?: boolean;
+    /** The whole model in `inference.weight_format` (safetensors / GGUF tensor data). (bytes; inference estimates only) */
+    weights_total_bytes?: number;
+    /** What the engine allows itself per GPU (vLLM: utilisation × memory). (bytes; inference estimates only) */
+    memory_budget_bytes?: number;
+    /** `inference.gpu_memory_utilization` or the engine's default. (fraction; inference estimates only) */
+    memory_fraction?: number;
+    /** `inference.max_batched_tokens` or the engine's default: the forward the activation peak is sized for. (tokens; inference estimates only) */
+    batched_tokens?: number;
+    /** tensor × pipeline GPUs serve one copy of the model. (count; inference estimates only) */
+    gpus?: number;
+    /** The seed's rule of thumb, total inference memory ≈ 1.2 × model memory, shown beside the engine's answer. (bytes; inference estimates only) */
+    tm101_bytes?: number;
   };
 }
 // </generated:estimate>

@@ -91,8 +91,9 @@ std::int64_t longest_sequence(const ModelConfig& m) {
 
 namespace {
 
-// Serving settings (docs/serving.md). Checked for every scenario so that a link or JSON file stays
-// valid when its workload is switched.
+// Serving settings (docs/serving.md). Their ranges are checked for every scenario (a link or JSON
+// file stays valid when its workload is switched); the rules that involve the model or the
+// engine only for inference.
 void check_inference(const Scenario& sc, Checker& c) {
     const auto& inf = sc.inference;
     const auto& m = sc.model;
@@ -109,7 +110,12 @@ void check_inference(const Scenario& sc, Checker& c) {
             return "must be -1 (one group per column) or an integer from 1 to " + std::to_string(max_width) + " (got " +
                    std::to_string(inf.quant_group_size) + ")";
         });
-    const bool context_ok = c.range("inference.context_len", inf.context_len, 1, max_seq_len);
+    bool context_ok = c.range("inference.context_len", inf.context_len, 1, max_seq_len);
+    if (context_ok && sc.workload == Workload::inference && inf.context_len > longest_sequence(m))
+        c.fail("inference.context_len", [&] {
+            return "must be at most model.max_position_embeddings (" + std::to_string(m.max_position_embeddings) +
+                   ") with learned positions";
+        });
     c.range("inference.concurrency", inf.concurrency, 1, max_batch);
     if (inf.gpu_memory_utilization != 0) c.real("inference.gpu_memory_utilization", inf.gpu_memory_utilization, 0, 1, false);
     c.range("inference.max_batched_tokens", inf.max_batched_tokens, 0, max_seq_len);
@@ -117,12 +123,6 @@ void check_inference(const Scenario& sc, Checker& c) {
     c.range("inference.prompt_tokens", inf.prompt_tokens, 1, max_seq_len);
     c.range("inference.output_tokens", inf.output_tokens, 1, max_seq_len);
     if (sc.workload != Workload::inference) return;
-    // A training run ignores the serving context: only a serving estimate is held to the model's positions.
-    if (context_ok && inf.context_len > longest_sequence(m))
-        c.fail("inference.context_len", [&] {
-            return "must be at most model.max_position_embeddings (" + std::to_string(m.max_position_embeddings) +
-                   ") with learned positions";
-        });
     const bool llamacpp = inf.engine == Engine::llamacpp;
     const bool gguf = inf.weight_format >= WeightFormat::gguf_q8_0 && inf.weight_format <= WeightFormat::gguf_iq4_xs;
     const bool dense = inf.weight_format <= WeightFormat::fp32;
@@ -244,8 +244,8 @@ void check_rules(const Scenario& sc, Checker& c) {
         });
     std::int64_t kv_heads = m.num_kv_heads > 0 ? m.num_kv_heads : m.num_heads;
     // Serving engines replicate KV heads when t > g (vLLM QKVParallelLinear): t must divide g or be a multiple of it.
-    const bool kv_split_ok = kv_heads % par.tensor == 0 || (!training && par.tensor % kv_heads == 0);
-    if (tp_ok && kv_ok && m.num_kv_heads > 0 && !kv_split_ok)
+    auto kv_split_ok = [&] { return kv_heads % par.tensor == 0 || (!training && par.tensor % kv_heads == 0); };
+    if (tp_ok && kv_ok && m.num_kv_heads > 0 && !kv_split_ok())
         c.fail("parallel.tensor", [&] {
             return training ? "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ")"
                             : "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ") or be a multiple of it";

@@ -201,7 +201,15 @@ test('returned values have exactly the declared shapes', () => {
 test('the choice types of the typings list exactly the choices of the field table', () => {
   const byPath = Object.fromEntries(api.fields().map((f) => [f.path, f]));
   const scenario = interfaces.get('Scenario');
-  for (const section of scenario) {
+  // A member whose type is no interface is a field outside every section ("workload": a choice).
+  const topLevel = (s) => !interfaces.has(s.type);
+  for (const section of scenario.filter(topLevel)) {
+    const field = byPath[section.name];
+    assert.ok(field, `${section.name} is declared but is not a field`);
+    const declared = splitTopLevel(aliases.get(section.type) ?? '', '|').map((t) => t.slice(1, -1));
+    assert.deepStrictEqual(declared, field.choices, `${field.path}: ${section.type}`);
+  }
+  for (const section of scenario.filter((s) => !topLevel(s))) {
     for (const m of interfaces.get(section.type)) {
       const field = byPath[`${section.name}.${m.name}`];
       assert.ok(field, `${section.name}.${m.name} is declared but is not a field`);
@@ -211,7 +219,7 @@ test('the choice types of the typings list exactly the choices of the field tabl
       }
     }
   }
-  const declaredPaths = scenario.flatMap((s) => interfaces.get(s.type).map((m) => `${s.name}.${m.name}`));
+  const declaredPaths = scenario.flatMap((s) => (topLevel(s) ? [s.name] : interfaces.get(s.type).map((m) => `${s.name}.${m.name}`)));
   assert.deepStrictEqual(declaredPaths.sort(), Object.keys(byPath).sort());
 });
 

@@ -7,6 +7,18 @@ import { cliJson, loadApi } from './_support.mjs';
 
 const scenarios = {
   'defaults (GPT-3 6.7B on 8 x A100-80GB)': {},
+  'serving: Llama-3-8B on vLLM, H100, 32 sequences of 8k': {
+    workload: 'inference',
+    model: 'llama-3-8b',
+    hardware: { gpu: 'H100-SXM' },
+    inference: { engine: 'vllm', context_len: 8192, concurrency: 32 },
+  },
+  'serving: Llama-2-7B GGUF Q4_K_M on llama.cpp, 20 layers on an RTX 4090': {
+    workload: 'inference',
+    model: 'llama-2-7b',
+    hardware: { gpu: 'RTX-4090' },
+    inference: { engine: 'llamacpp', weight_format: 'gguf-q4_k_m', context_len: 4096, gpu_layers: 20 },
+  },
   'Llama-3-8B, H100, ZeRO-3 with live params, FlashAttention, 64 GPUs': {
     model: { preset: 'llama-3-8b' },
     training: { micro_batch_size: 4, seq_len: 8192, flash_attention: true, dropout: false },

@@ -141,6 +141,14 @@ const V1_DEFAULTS = Object.freeze({
     // ways, one 200 Gb/s HDR NIC per GPU; A100 80GB SXM datasheet: 2039 GB/s).
     throughput_model: 'fixed', gpus_per_node: 8, intra_node_gbps: 300, inter_node_gbps: 25, memory_bandwidth_gbps: 2039,
   },
+  // Added after v1 (serving, issue 24): every older link is a training scenario; the serving
+  // settings keep their defaults.
+  workload: 'training',
+  inference: {
+    engine: 'vllm', weight_format: 'bf16', quant_group_size: 128, kv_cache_dtype: 'auto', context_len: 8192,
+    concurrency: 1, gpu_memory_utilization: 0, max_batched_tokens: 0, gpu_layers: -1, prompt_tokens: 1024,
+    output_tokens: 256,
+  },
 });
 
 function withEdits(edits) {

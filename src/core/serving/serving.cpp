@@ -121,14 +121,30 @@ void pool_engine(const Inputs& in, InferenceEstimate& e, KvShape& k, double& win
 
 // llama.cpp: -ngl layers (and the output layer when ngl > L) on the GPUs, split by layers; the
 // token embedding always on the host [LLAMA].
-void llamacpp_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
-    const auto& inf = in.sc.inference;
+// llama.cpp's split: the share of the layers on the GPUs and whether the output layer is there
+// (n_gpu_layers > L); tied models duplicate token_embd as the output tensor on its device.
+struct LlamacppSplit {
+    double on_gpu = 1;           // layers on the GPUs / L
+    bool output_on_gpu = true;
+    double output = 0;           // bytes of the output tensor
+    double host_weights = 0;     // layer and output weights left on the host (not the token embedding)
+};
+LlamacppSplit llamacpp_split(const Inputs& in) {
     const double layers = double(in.sc.model.layers);
-    const double ngl = inf.gpu_layers < 0 ? layers + 1 : std::min(double(inf.gpu_layers), layers + 1);
-    const double on_gpu = std::min(ngl, layers) / layers;
-    const bool output_on_gpu = ngl > layers;
-    // tied models: llama.cpp duplicates token_embd as the output tensor on the output layer's device
-    const double output = in.sc.model.tied_embeddings ? in.w.embedding : in.w.lm_head;
+    const auto ngl_given = in.sc.inference.gpu_layers;
+    const double ngl = ngl_given < 0 ? layers + 1 : std::min(double(ngl_given), layers + 1);
+    LlamacppSplit s;
+    s.on_gpu = std::min(ngl, layers) / layers;
+    s.output_on_gpu = ngl > layers;
+    s.output = in.sc.model.tied_embeddings ? in.w.embedding : in.w.lm_head;
+    s.host_weights = (in.w.layers + in.w.remainder) * (1.0 - s.on_gpu) + (s.output_on_gpu ? 0.0 : s.output);
+    return s;
+}
+
+void llamacpp_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
+    const LlamacppSplit split = llamacpp_split(in);
+    const double on_gpu = split.on_gpu, output = split.output;
+    const bool output_on_gpu = split.output_on_gpu;
     const double layer_bytes = in.w.layers + in.w.remainder;
     auto& mem = e.memory;
     mem.weights = layer_bytes * on_gpu / in.gpus + (output_on_gpu ? output : 0.0);
@@ -137,8 +153,7 @@ void llamacpp_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
     mem.overhead = in.context;
     mem.kv_cache = llamacpp_kv_bytes(k, in.context_len, in.concurrency, in.batched);
     KvShape host_kv = kv_shape(in.sc, in.r, in.engine.mla, 1.0 - on_gpu, 1.0);
-    e.host_bytes = in.w.embedding + layer_bytes * (1.0 - on_gpu) + (output_on_gpu ? 0.0 : output) +
-                   llamacpp_kv_bytes(host_kv, in.context_len, in.concurrency, in.batched);
+    e.host_bytes = in.w.embedding + split.host_weights + llamacpp_kv_bytes(host_kv, in.context_len, in.concurrency, in.batched);
     e.kv_pool_bytes = in.capacity - mem.weights - mem.activations - mem.overhead;
     e.memory_budget_bytes = in.capacity;
     e.memory_fraction = 1.0;
@@ -184,9 +199,9 @@ SpeedInputs speed_inputs(const Inputs& in, const InferenceEstimate& e, const KvS
     const double layer_share = e.weights_total_bytes > 0 ? e.memory.weights / e.weights_total_bytes : 0.0;
     s.expert_bytes_gpu = in.w.routed_experts * std::min(1.0, layer_share * in.gpus) / in.gpus;
     if (in.engine.id == Engine::llamacpp) {
-        s.host_weight_bytes = std::max(0.0, e.host_bytes - in.w.embedding);
-        s.host_fraction = in.w.layers > 0 ? std::min(1.0, s.host_weight_bytes / (in.w.layers + in.w.remainder)) : 0.0;
+        s.host_weight_bytes = llamacpp_split(in).host_weights;
     }
+    s.batched_tokens = in.batched;
     const double mean_context = double(inf.prompt_tokens) + double(inf.output_tokens) / 2.0;
     s.kv_bytes_per_sequence = sequence_kv_bytes(k, mean_context, 1, std::min(k.window, mean_context));
     s.gpus = in.gpus;

@@ -12,6 +12,9 @@ namespace {
 // Host memory bandwidth a CPU reaches streaming weights (dual-channel DDR5-5600: 89.6 GB/s
 // nominal, ~70 % achieved in llama.cpp's CPU decode) — a seed value, docs/serving.md §4.
 constexpr double host_bandwidth_bytes_per_second = 60e9;
+// PCIe 4.0 x16 as achieved (~25 GB/s of 32): llama.cpp multiplies a prompt's ubatch with host-kept
+// weights on the GPU, copying them over once per ubatch — a seed value, docs/serving.md §4.
+constexpr double pcie_bytes_per_second = 25e9;
 // Fixed cost of one decode step: kernel launches under CUDA graphs, sampling, scheduling (vLLM V1
 // on an H100: ~1–2 ms per step at small batch); a seed value, to be fitted.
 constexpr double decode_step_overhead_seconds = 1.5e-3;
@@ -49,7 +52,9 @@ double prefill_seconds(const Scenario& sc, const Layout& r, const SpeedInputs& i
     const double attention_flops = 2.0 * double(sc.model.layers) * double(sc.model.num_heads) * double(r.head_dim) *
                                    prompt * tokens / in.gpus;
     const double attention = attention_flops / (c.flash_peak_fraction * c.compute_factor * peak);
-    return gemm * (1.0 - in.host_fraction) + attention + tensor_parallel_seconds(sc, tokens);
+    const double host_copies = in.host_weight_bytes > 0 ? std::ceil(tokens / std::max(1.0, in.batched_tokens)) : 0.0;
+    return gemm + attention + tensor_parallel_seconds(sc, tokens) +
+           host_copies * in.host_weight_bytes / pcie_bytes_per_second;
 }
 
 }  // namespace
@@ -67,9 +72,8 @@ InferenceSpeed predict_serving_speed(const Scenario& sc, const Layout& r, const 
                         tensor_parallel_seconds(sc, n) + decode_step_overhead_seconds;
     s.inter_token_latency_seconds = step;
     s.decode_tokens_per_second = n / step;
-    s.time_to_first_token_seconds =
-        prefill_seconds(sc, r, in, prompt, prompt) + in.host_weight_bytes / host_bandwidth_bytes_per_second;
-    const double chunk = std::max(prompt, double(inf.max_batched_tokens > 0 ? inf.max_batched_tokens : 8192));
+    s.time_to_first_token_seconds = prefill_seconds(sc, r, in, prompt, prompt);
+    const double chunk = std::max(prompt, in.batched_tokens);
     s.prefill_tokens_per_second = chunk / prefill_seconds(sc, r, in, chunk, prompt);
     const double dollars_per_second = sc.hardware.price_per_gpu_hour * in.gpus / 3600.0;
     s.cost_per_million_output_tokens = dollars_per_second / s.decode_tokens_per_second * 1e6;

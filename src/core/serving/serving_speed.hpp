@@ -14,7 +14,8 @@ struct SpeedInputs {
     double weight_bytes_gpu = 0;        // weights on one GPU
     double expert_bytes_gpu = 0;        // the routed-expert part of them
     double host_weight_bytes = 0;       // llama.cpp: layers on the host, read from host memory each token
-    double host_fraction = 0;           // share of the layers' compute done on the host
+    double batched_tokens = 1;          // prefill chunk (vLLM max_num_batched_tokens; llama.cpp n_ubatch, the
+                                        // batch host-kept weights cross PCIe for)
     double kv_bytes_per_sequence = 0;   // KV one sequence reads per step at the mean decode context (one GPU)
     double gpus = 1;                    // t · p
 };

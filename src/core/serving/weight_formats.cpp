@@ -218,8 +218,8 @@ double tp_share(TensorRole role, double t, double kv_heads) {
     return 1.0 / t;
 }
 
-// One layer kind's tensors and, where every layer of the kind stores them alike (all formats but
-// GGUF, whose recipes differ by layer), their bytes: the layer loop then only adds.
+// One layer kind's tensors and the bytes of those every layer of the kind stores alike (all of
+// them, but GGUF's attn_v and ffn_down, whose types depend on the layer): the layer loop then adds.
 struct KindCache {
     bool ready = false;
     LayerTensors tensors;
@@ -227,12 +227,19 @@ struct KindCache {
     WeightBytes bytes;  // layers, routed_experts and their TP-rank shares of one layer
 };
 
-// Adds one layer of these tensors to `w` (GGUF types decided at position `at`).
-void add_tensors(const Scenario& sc, const Layout& r, const LayerTensors& tensors, GgufPosition& at, WeightBytes& w) {
+// Tensors whose GGUF type depends on the layer (use_more_bits and the first-layers rules).
+bool varies_by_layer(TensorRole role) { return is_attn_v_like(role) || is_ffn_down(role); }
+
+enum class Pick { all, constant, varying };
+
+// Adds one layer of these tensors (those `pick` selects) to `w`; GGUF types decided at `at`.
+void add_tensors(const Scenario& sc, const Layout& r, const LayerTensors& tensors, GgufPosition& at, WeightBytes& w,
+                 Pick pick = Pick::all) {
     const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
     const double t = double(std::max<std::int64_t>(1, sc.parallel.tensor));
     for (int k = 0; k < tensors.count; ++k) {
         const Tensor& x = tensors.items[std::size_t(k)];
+        if (pick != Pick::all && varies_by_layer(x.role) != (pick == Pick::varying)) continue;
         GgmlType type = f.family == F::gguf ? gguf_tensor_type(f.id, x.role, x.cols, at) : G::f16;
         double bytes = tensor_bytes(f, x, sc.inference.quant_group_size, type);
         double rank = bytes * tp_share(x.role, t, double(r.kv_heads));
@@ -255,19 +262,16 @@ double add_layer(const Scenario& sc, const Layout& r, std::int64_t i, GgufPositi
     if (!c.ready) {
         c.tensors = layer_tensors(sc.model, r, kind);
         c.elements = tensor_elements(c.tensors);
-        GgufPosition unused;
-        if (!gguf) add_tensors(sc, r, c.tensors, unused, c.bytes);
+        GgufPosition unused = at;
+        add_tensors(sc, r, c.tensors, unused, c.bytes, gguf ? Pick::constant : Pick::all);
         c.ready = true;
     }
     at.layer = i;
-    if (gguf) {
-        add_tensors(sc, r, c.tensors, at, w);
-    } else {
-        w.layers += c.bytes.layers;
-        w.layers_tp_rank += c.bytes.layers_tp_rank;
-        w.routed_experts += c.bytes.routed_experts;
-        w.routed_experts_tp_rank += c.bytes.routed_experts_tp_rank;
-    }
+    if (gguf) add_tensors(sc, r, c.tensors, at, w, Pick::varying);
+    w.layers += c.bytes.layers;
+    w.layers_tp_rank += c.bytes.layers_tp_rank;
+    w.routed_experts += c.bytes.routed_experts;
+    w.routed_experts_tp_rank += c.bytes.routed_experts_tp_rank;
     return c.elements;
 }
 

@@ -87,7 +87,7 @@ unsigned node_workloads(const Node& node) {
 }
 
 const char* workload_note(unsigned bits) {
-    if (bits == for_training) return "; training estimates only";
+    if (bits == for_training) return "; training estimates only, absent in serving estimates";
     if (bits == for_inference) return "; inference estimates only";
     return "";
 }
@@ -96,7 +96,8 @@ void write_node(std::ostringstream& out, const Node& node, const std::string& in
     for (const auto& name : node.order) {
         const Node& child = node.children.at(name);
         const unsigned bits = node_workloads(child);
-        const char* optional = bits == for_both ? "" : "?";
+        // Serving-only keys are optional; training's stay required (training code keeps compiling).
+        const char* optional = (bits & for_training) ? "" : "?";
         if (child.leaf) {
             const OutputSpec& o = *child.leaf;
             out << indent << "/** " << escape_comment(o.help) << " (" << unit_words(o.unit) << workload_note(bits) << ") */\n";

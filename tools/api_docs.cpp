@@ -98,6 +98,7 @@ void write_node(std::ostringstream& out, const Node& node, const std::string& in
     for (const auto& name : node.order) {
         const Node& child = node.children.at(name);
         const unsigned bits = node_workloads(child);
+        // Serving-only keys are optional; training's stay required (training code keeps compiling).
         const char* optional = (bits & for_training) ? "" : "?";
         if (child.leaf) {
             const OutputSpec& o = *child.leaf;

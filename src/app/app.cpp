@@ -14,6 +14,7 @@
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
 #include "ui_plan.hpp"
+#include "ui_serving.hpp"
 #include "web.hpp"
 #include "widgets.hpp"
 
@@ -384,9 +385,17 @@ void draw_sticky_verdict(App& app, float width) {
 App g_app;
 
 // "Llama-3.1-8B · QLoRA r16 · s 2,048 · full recompute · 1 × RTX-4090": what the embed computes.
+// Serving: "Llama-3.1-70B · vllm awq · 32,768 × 1 · 2 × RTX-4090" (one replica: t·p GPUs).
 std::string embed_title(const Scenario& s, bool with_setup) {
-    return visible_text(s.model.name) + title_dot + (with_setup ? setup_short(s) + title_dot : std::string()) +
-           format_grouped(double(s.parallel.num_gpus)) + " \xC3\x97 " + visible_text(s.hardware.gpu);
+    const bool serve = s.workload == Workload::inference;
+    const std::int64_t gpus = serve ? s.parallel.tensor * s.parallel.pipeline : s.parallel.num_gpus;
+    const std::string setup =
+        serve ? std::string(engine_names()[std::size_t(s.inference.engine)]) + " " +
+                    weight_format_names()[std::size_t(s.inference.weight_format)] + title_dot +
+                    format_grouped(double(s.inference.context_len)) + " \xC3\x97 " + format_grouped(double(s.inference.concurrency))
+              : setup_short(s);
+    return visible_text(s.model.name) + title_dot + (with_setup ? setup + title_dot : std::string()) +
+           format_grouped(double(gpus)) + " \xC3\x97 " + visible_text(s.hardware.gpu);
 }
 
 }  // namespace
@@ -537,6 +546,7 @@ std::string App::hash_for(const std::string& fragment) const {
 bool App::animating() const { return ImGui::GetTime() < copied_until + 0.1; }
 
 std::string App::summary_text() const {
+    if (serving(*this)) return serving_summary_text(*this);
     const Scenario& s = scenario;
     auto n = [](std::int64_t v) { return format_grouped(double(v)); };
     // What and where first, so a one- or two-line bar (embed, phone) still shows the verdict; the
@@ -639,7 +649,7 @@ void App::draw(float width, float height) {
         ImGui::Dummy(ImVec2(0, 2));
         draw_link_banner(*this);
         if (evaluation.ok()) {
-            draw_verdict(*this);
+            serving(*this) ? draw_serving_verdict(*this) : draw_verdict(*this);
             draw_tiles(*this, content_w >= 560 ? 4 : 2);
             draw_warnings(*this);
         } else {
@@ -669,17 +679,22 @@ void App::draw(float width, float height) {
     draw_link_banner(*this);
     draw_keyboard_help(*this);
     draw_notes(*this);
+    draw_workload_switch(*this);
 
+    auto charts = [&] {  // serving: its fit map; training: the fit map, sweeps and the planner
+        if (serving(*this)) return draw_serving_fit_map(*this);
+        draw_fit_map(*this);
+        draw_sweeps(*this);
+        draw_plan(*this);
+    };
     auto results = [&](bool side_by_side_details) {
         draw_stale_banner(*this);
         LastValidResults last_valid(*this);
         if (!evaluation.ok()) return;
-        draw_verdict(*this);
+        serving(*this) ? draw_serving_verdict(*this) : draw_verdict(*this);
         draw_tiles(*this, ImGui::GetContentRegionAvail().x >= 640 ? 4 : 2);
         draw_warnings(*this);
-        draw_fit_map(*this);
-        draw_sweeps(*this);
-        draw_plan(*this);
+        charts();
         draw_details(*this, side_by_side_details && ImGui::GetContentRegionAvail().x >= 720);
         draw_explain(*this);
     };
@@ -707,7 +722,7 @@ void App::draw(float width, float height) {
             draw_stale_banner(*this);
             LastValidResults last_valid(*this);
             if (evaluation.ok()) {
-                draw_verdict(*this);
+                serving(*this) ? draw_serving_verdict(*this) : draw_verdict(*this);
                 verdict_bottom = ImGui::GetCursorScreenPos().y;
                 draw_tiles(*this, content_w >= 720 ? 4 : 2);
             }
@@ -718,9 +733,7 @@ void App::draw(float width, float height) {
             LastValidResults last_valid(*this);
             if (evaluation.ok()) {
                 draw_warnings(*this);
-                draw_fit_map(*this);
-                draw_sweeps(*this);
-                draw_plan(*this);
+                charts();
                 draw_details(*this, false);
                 draw_explain(*this);
             }

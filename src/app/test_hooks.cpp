@@ -20,6 +20,7 @@
 #include "page.hpp"
 #include "plot.hpp"
 #include "ui_charts.hpp"
+#include "ui_serving.hpp"
 #include "ui_explain.hpp"
 #include "ui_plan.hpp"
 #include "widgets.hpp"
@@ -142,6 +143,10 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_charts() {
                 {"hover", {map.hover_x, map.hover_y}},
                 {"shader_draws", fitmap::draws()},
                 {"ratios", map.ratios}};
+    const ServingFitMapView sm = serving_fit_map_view();
+    j["serving_map"] = {{"contexts", sm.contexts}, {"concurrencies", sm.concurrencies}, {"ratios", sm.ratios},
+                        {"rect", sm.rect},         {"drawn", sm.drawn},                 {"ms", sm.ms},
+                        {"shader_draws", sm.shader_draws}};
     const TimelineDrawn& tl = timeline_drawn();
     json bars = json::array();
     for (const auto& b : tl.bars)

@@ -23,6 +23,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "web.hpp"
+#include "ui_serving.hpp"
 #include "widgets.hpp"
 
 namespace vramcalc::app {
@@ -266,6 +267,7 @@ int picker_popup(Picker& pk, const std::vector<PickerItem>& items, float width, 
 // the method itself is chosen next to the presets.
 bool field_visible(const App& app, std::string_view path) {
     if (app.field_error(std::string(path).c_str())) return true;
+    if (!field_used_by(path, app.scenario.workload)) return false;  // the other workload's field
     const TrainingMethod method = app.scenario.training.method;
     const bool adapters = is_adapter_method(method);
     if (path == "training.method") return false;
@@ -696,39 +698,41 @@ void draw_presets(App& app, bool stacked) {
         app.touched();
     }
 
-    // Framework profile (applied like a preset; every field it sets stays editable).
-    const auto profiles = framework_profiles();
-    const FrameworkProfile& fp = framework_profile(sc.training.framework);
-    Scenario as_profile = sc;
-    apply_framework_profile(as_profile, sc.training.framework);
-    int edited = 0;
-    for (const char* path : framework_profile_fields())
-        if (const FieldSpec* f = find_field_by_path(path); f && !field_equal(*f, sc, as_profile)) ++edited;
-    std::string fw_text = std::string(fp.label) + (edited ? "  (edited)" : "");
-    ImVec2 fw_pos = ImGui::GetCursorScreenPos();
-    if (picker_button("framework_picker", "Framework", fw_text, w, framework_picker.was_open,
-                      find_field_by_path("training.framework")->help))
-        ImGui::OpenPopup("framework_picker_popup");
-    help_tooltip("Framework profile", (std::string(find_field_by_path("training.framework")->help) +
-                                       "\nSource: " + fp.source).c_str());
-    std::vector<PickerItem> fw_items;
-    int current_fw = -1;
-    for (int i = 0; i < int(profiles.size()); ++i) {
-        const FrameworkProfile& p = profiles[i];
-        if (p.id == sc.training.framework) current_fw = i;
-        std::string detail = std::string(kernels_names()[std::size_t(p.kernels)]) + " kernels \xC2\xB7 " +
-                             pretty_choice(precision_names()[std::size_t(p.precision)]);
-        fw_items.push_back({p.label, detail, std::string(p.label) + " " + framework_names()[std::size_t(p.id)]});
-    }
-    popup_pos(fw_pos);
-    picked = picker_popup(framework_picker, fw_items, popup_w, current_fw);
-    if (picked >= 0) {
-        apply_framework_profile(sc, profiles[picked].id);
-        app.touched();
-    }
+    // Framework profile (applied like a preset; every field it sets stays editable); training only.
+    if (!serving(app)) {
+        const auto profiles = framework_profiles();
+        const FrameworkProfile& fp = framework_profile(sc.training.framework);
+        Scenario as_profile = sc;
+        apply_framework_profile(as_profile, sc.training.framework);
+        int edited = 0;
+        for (const char* path : framework_profile_fields())
+            if (const FieldSpec* f = find_field_by_path(path); f && !field_equal(*f, sc, as_profile)) ++edited;
+        std::string fw_text = std::string(fp.label) + (edited ? "  (edited)" : "");
+        ImVec2 fw_pos = ImGui::GetCursorScreenPos();
+        if (picker_button("framework_picker", "Framework", fw_text, w, framework_picker.was_open,
+                          find_field_by_path("training.framework")->help))
+            ImGui::OpenPopup("framework_picker_popup");
+        help_tooltip("Framework profile", (std::string(find_field_by_path("training.framework")->help) +
+                                           "\nSource: " + fp.source).c_str());
+        std::vector<PickerItem> fw_items;
+        int current_fw = -1;
+        for (int i = 0; i < int(profiles.size()); ++i) {
+            const FrameworkProfile& p = profiles[i];
+            if (p.id == sc.training.framework) current_fw = i;
+            std::string detail = std::string(kernels_names()[std::size_t(p.kernels)]) + " kernels \xC2\xB7 " +
+                                 pretty_choice(precision_names()[std::size_t(p.precision)]);
+            fw_items.push_back({p.label, detail, std::string(p.label) + " " + framework_names()[std::size_t(p.id)]});
+        }
+        popup_pos(fw_pos);
+        picked = picker_popup(framework_picker, fw_items, popup_w, current_fw);
+        if (picked >= 0) {
+            apply_framework_profile(sc, profiles[picked].id);
+            app.touched();
+        }
 
+    }
     // Import: a config.json or DeepSpeed JSON from a file (paste or drop works anywhere).
-    if (!stacked) ImGui::SameLine(0, gap);
+    if (!stacked && !serving(app)) ImGui::SameLine(0, gap);
     {
         const Palette& pal = palette();
         ImVec2 p = ImGui::GetCursorScreenPos();
@@ -757,7 +761,7 @@ void draw_presets(App& app, bool stacked) {
     }
     // The training method changes what trains, and so almost every number: it sits with the presets.
     ImGui::Dummy(ImVec2(0, 2));
-    {
+    if (!serving(app)) {
         static const char* method_labels[] = {"Full", "LoRA", "QLoRA", "Freeze"};
         const FieldSpec* field = find_field_by_path("training.method");
         int method = static_cast<int>(sc.training.method);

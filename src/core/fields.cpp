@@ -1,6 +1,8 @@
 #include "fields.hpp"
 
+#include <algorithm>
 #include <array>
+#include <iterator>
 #include <string_view>
 #include <limits>
 #include <type_traits>
@@ -398,6 +400,20 @@ const FieldGroup* group_of_field(std::string_view path) {
         for (const char* p : g.paths)
             if (path == p) return &g;
     return nullptr;
+}
+
+bool field_used_by(std::string_view path, Workload workload) {
+    if (path == "workload") return true;
+    const bool serving = path.starts_with("inference.");
+    if (workload == Workload::training) return !serving;
+    // What src/core/serving reads besides inference.* and the model.
+    static constexpr std::string_view serving_reads[] = {
+        "parallel.tensor",        "parallel.pipeline",          "hardware.gpu",
+        "hardware.memory_gib",    "hardware.peak_tflops",       "hardware.memory_bandwidth_gbps",
+        "hardware.price_per_gpu_hour", "hardware.intra_node_gbps", "hardware.cuda_context_gib",
+        "hardware.allocator_overhead"};
+    return serving || path.starts_with("model.") ||
+           std::find(std::begin(serving_reads), std::end(serving_reads), path) != std::end(serving_reads);
 }
 
 std::span<const FieldSpec> scenario_fields() { return field_table; }

@@ -51,6 +51,10 @@ struct FieldGroup {
 };
 std::span<const FieldGroup> field_groups();
 const FieldGroup* group_of_field(std::string_view path);
+// Whether a workload's estimate reads the field (the page hides the others): training reads every
+// field but inference.*; inference reads the model, the GPU, its link and overheads, parallel.tensor
+// / pipeline and inference.* (docs/serving.md). `workload` itself belongs to both.
+bool field_used_by(std::string_view path, Workload workload);
 
 // Choice names for enums (the JSON/URL spelling).
 std::span<const char* const> mlp_names();

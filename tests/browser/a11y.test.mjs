@@ -17,12 +17,16 @@ async function fields() {
 }
 // Fields shown as a picker or a switch rather than an input.
 const CONTROL_OF = { 'training.framework': 'framework_picker', 'training.method': 'method:Full',
-  'training.lora_targets': 'training.lora_targets#q' };
+  'training.lora_targets': 'training.lora_targets#q', workload: 'workload:Train' };
 const controlOf = (p) => CONTROL_OF[p] || p;
 // Fine-tuning fields show only with their method (src/app/ui_inputs.cpp field_visible): the Tab
 // test runs with QLoRA (which shows all but trainable_layers) and checks that one with Freeze.
 const QLORA = 'v=2&mp=llama-3-8b&meth=qlora';
 const FREEZE = 'v=2&mp=llama-3-8b&meth=freeze';
+// Serving fields (inference.*) show only in Serve mode (src/core/fields.cpp field_used_by): the Tab
+// test covers the training form, the accessibility-tree test also opens this serving link.
+const SERVE = 'v=2&mp=llama-3-8b&wl=inference';
+const trainingField = (f) => !f.path.startsWith('inference.');
 
 const INTERACTIVE = new Set(['button', 'textbox', 'spinbutton', 'combobox', 'checkbox', 'option', 'listbox',
   'menulistpopup', 'PopUpButton', 'slider', 'link', 'switch', 'radio', 'tab']);
@@ -40,7 +44,7 @@ export const tests = [
     await settle(page);
     const order = await page.evaluate(() => [...document.querySelectorAll('#ui [data-id]')]
       .filter((e) => e.tabIndex >= 0 && !e.closest('.vc-listbox')).map((e) => e.dataset.id));
-    const all = (await fields()).filter((f) => f.path !== 'training.trainable_layers');  // Freeze only (next test)
+    const all = (await fields()).filter((f) => f.path !== 'training.trainable_layers' && trainingField(f));  // Freeze only (next test)
     for (const f of all) assert(order.includes(controlOf(f.path)), `${f.path} (${f.label}) is not reachable by Tab`);
     // Reading order: the fields come top to bottom (left to right within a row) as drawn.
     const t = test(page);
@@ -75,7 +79,7 @@ export const tests = [
 
   ['accessibility tree (CDP): every control has a role and a name, every field is named by its label, results are named', async ({ browser, server }) => {
     const covered = new Set();
-    for (const link of [QLORA, FREEZE]) {
+    for (const link of [QLORA, FREEZE, SERVE]) {
       const { page, context, problems } = await openPage(browser, server.url + 'index.html#' + link, { width: 1100, height: 760 });
       await settle(page);
       const cdp = await context.newCDPSession(page);
@@ -112,6 +116,12 @@ export const tests = [
         if (f.kind === 'integer' || f.kind === 'number') assert(r.has('spinbutton') || r.has('combobox'), `${f.path} is a ${list}, not a spinbutton`);
       }
       assert(Object.keys(kinds).length === all.length, 'field table without kinds');
+      if (link === SERVE) {  // the serving results (tests/browser/serving.test.mjs checks them in full)
+        assert(live.some((n) => role(n) === 'table' && /^Memory per GPU while serving/.test(name(n))), 'no serving breakdown table');
+        await noProblems(page, problems);
+        await context.close();
+        continue;
+      }
       // Results: the verdict text, the named tables (peak breakdown, headline tiles, details), the charts as images.
       const tables = live.filter((n) => role(n) === 'table');
       const images = live.filter((n) => role(n) === 'image' || role(n) === 'img');

@@ -208,7 +208,12 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.pipeline", [&] {
             return "must be at most model.layers (" + std::to_string(m.layers) + ")";
         });
-    c.range("parallel.zero_stage", par.zero_stage, 0, 3);
+    // DeepSpeed offloads optimizer states only with ZeRO stages 1-3 (deepspeed/runtime/zero/config.py,
+    // offload_optimizer: "Valid for ZeRO stage 1, 2, 3"); stage 0 has no partitioned optimizer to offload.
+    if (c.range("parallel.zero_stage", par.zero_stage, 0, 3) && par.offload_optimizer && par.zero_stage == 0)
+        c.fail("parallel.offload_optimizer", [] {
+            return std::string("needs parallel.zero_stage 1, 2 or 3 (DeepSpeed offloads optimizer states only with ZeRO; stage is 0)");
+        });
     c.real("parallel.zero3_live_params", par.zero3_live_params, 0, max_params);
     // Interleaved 1F1B: each GPU runs v chunks of L/(p·v) layers. [Narayanan et al. 2021 §2.2.2, arXiv 2104.04473]
     if (c.range("parallel.interleave", par.interleave, 1, max_layers) && par.interleave > 1 && pp_ok && layers_ok) {

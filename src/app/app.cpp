@@ -211,12 +211,14 @@ void draw_link_banner(App& app) {
     begin_card("link_banner", 0, pal.warn_card);
     ImGui::PushFont(fonts().bold);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.warn);
-    std::string title = "\xE2\x9A\xA0  This link had " + format_grouped(double(app.link_issues.size())) + " problem" +
-                        (app.link_issues.size() == 1 ? "" : "s") + ", so those values use the defaults:";
+    // The DOM layer shows an alert as "label: description", so the label has no colon of its own.
+    std::string summary = "This link had " + format_grouped(double(app.link_issues.size())) + " problem" +
+                          (app.link_issues.size() == 1 ? "" : "s") + ", so those values use the defaults";
+    std::string title = "\xE2\x9A\xA0  " + summary + ":";
     ImGui::TextWrapped("%s", title.c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    dom::Control alert{"link_banner", dom::Role::alert, title.substr(5)};
+    dom::Control alert{"link_banner", dom::Role::alert, summary};
     int shown = 0;
     for (const auto& issue : app.link_issues) {
         if (++shown > 8) {

@@ -750,6 +750,14 @@ TEST_CASE("issue 22.8: messages name the rule that was broken") {
     auto million = run_clean({"--model-preset", "llama-3-8b", "--num-gpus", "1000000", "--plan", "--json"});
     CHECK(million.exit_code == 2);
     CHECK(million.err.find("error: parallel.num_gpus: must be at most ") != std::string::npos);
+    // The planner reads the batch fields before its rules: out of range, they are named, never multiplied.
+    auto huge = run_clean({"--plan", "--num-gpus", "100000000", "--micro-batch-size", "1000000000", "--grad-accum-steps",
+                           "1000000000", "--global-batch-size", "0", "--json"});
+    CHECK(huge.exit_code == 2);
+    CHECK(json_names(errors_of(huge), "training.grad_accum_steps"));
+    auto far = run_clean({"--plan", "--num-gpus", "67108864", "--micro-batch-size", "9007199254740991", "--json"});
+    CHECK(far.exit_code == 2);
+    CHECK(json_names(errors_of(far), "training.micro_batch_size"));
 }
 
 TEST_CASE("issue 22.2: a DeepSpeed config with stage 0 and offload_optimizer is reported, not offloaded") {

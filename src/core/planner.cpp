@@ -329,6 +329,7 @@ std::string no_layout_message(const LayoutSpace& space, const Scenario& base, co
 }  // namespace
 
 std::vector<ValidationIssue> plan_issues(const Scenario& base, const PlanOptions& options) {
+    if (!layout_inputs_in_range(base)) return validate(base);  // names each field out of range
     const LayoutSpace space = layout_space(base, options);
     // The search's first layout stands for the layouts searched (one micro-batch per rank); the
     // rules are then validate()'s, with the predicted throughput model the planner uses.

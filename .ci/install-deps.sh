@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a path needs, idempotently: only what is missing, one apt-get run.
 # Usage: bash .ci/install-deps.sh [GROUP...]   (default: all)
-#   native   g++ Release build of the CLI and the benchmarks (build-native)
+#   native   g++ Release build (build-native): the CLI (g++, cmake, nlohmann-json), the Catch2 suite
+#            when built there (catch2) and the benchmarks (libbenchmark-dev)
 #   check    clang build with ASan + UBSan + libFuzzer: Catch2 suite and fuzzers (build-check)
 #   web      Emscripten build of the page and the JS API (build-web), Dear ImGui sources, serving
 #   js       Node tests of the JS API (web + native + tsc + Chromium + npm: the package test packs and installs)

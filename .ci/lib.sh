@@ -1,6 +1,7 @@
 # Sourced by the .ci scripts: the three build trees and how each is configured.
 #   build-native  g++ Release: the vramcalc CLI (CLI-parity tests) and the benchmarks
-#   build-check   clang, ASan + UBSan, -O1: the Catch2 suite, the CLI it drives, the fuzzers
+#   build-check   clang, ASan + UBSan, -O1: the Catch2 suite (VRAMCALC_TESTS=ON: Catch2 must be
+#                 there), the CLI it drives, the fuzzers
 #   build-web     Emscripten: the page and the JS API (dist/)
 # Every configure runs every time (seconds when nothing changed), so a configure that failed or
 # ran before a package was installed is redone; a failure prints CMake's message, which names the
@@ -34,7 +35,7 @@ configure_check() {
     { echo "[check] clang++ not found: bash .ci/install-deps.sh check" >&2; return 1; }
   run_configure check "$check_build" cmake -S "$root" -B "$check_build" -DCMAKE_CXX_COMPILER="$clangxx" \
     -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" \
-    -DVRAMCALC_SANITIZE=ON -DVRAMCALC_FUZZ=ON -DVRAMCALC_BENCH=OFF
+    -DVRAMCALC_SANITIZE=ON -DVRAMCALC_FUZZ=ON -DVRAMCALC_BENCH=OFF -DVRAMCALC_TESTS=ON
 }
 
 configure_web() {

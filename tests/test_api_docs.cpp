@@ -1,336 +1,39 @@
-// The typings of the Estimate (src/bindings/vramcalc.d.ts), the output table of docs/api.md and
-// the JS API's estimate builder (src/bindings/vramcalc.mjs) are generated from the output table
-// (src/core/outputs.cpp) and the field table: this test fails when they drift and prints how to
-// regenerate them. To rewrite the files in place:
-//   VRAMCALC_UPDATE_DOCS=1 build-native/tests/vramcalc_tests '[#test_api_docs]'
+// The typings of the Estimate (src/bindings/vramcalc.d.ts), the JS API's estimate builder
+// (src/bindings/vramcalc.mjs) and docs/api.md's output table are generated from the output and
+// field tables by tools/api_docs.cpp: these tests fail when a file has drifted from them.
+// Regenerate: cmake --build build-native --target vramcalc_gen_api && build-native/tools/vramcalc_gen_api --write
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
-#include <fstream>
-#include <map>
-#include <set>
-#include <sstream>
+#include <algorithm>
 #include <string>
-#include <vector>
 
-#include "codec/scenario_json.hpp"
-#include "core/fields.hpp"
-#include "core/memory_model.hpp"
-#include "core/outputs.hpp"
+#include "api_docs.hpp"
 
 using namespace vramcalc;
 
 namespace {
 
-const std::string typings_path = std::string(VRAMCALC_SOURCE_DIR) + "/src/bindings/vramcalc.d.ts";
-const std::string api_doc_path = std::string(VRAMCALC_SOURCE_DIR) + "/docs/api.md";
-const std::string api_module_path = std::string(VRAMCALC_SOURCE_DIR) + "/src/bindings/vramcalc.mjs";
-
-const char* unit_words(Unit unit) {
-    switch (unit) {
-        case Unit::bytes: return "bytes";
-        case Unit::bytes_per_parameter: return "bytes per parameter";
-        case Unit::bytes_per_element: return "bytes per element";
-        case Unit::parameters: return "parameters";
-        case Unit::flops: return "FLOPs";
-        case Unit::flops_per_second: return "FLOP/s";
-        case Unit::seconds: return "seconds";
-        case Unit::days: return "days";
-        case Unit::gpu_hours: return "GPU-hours";
-        case Unit::tflop_hours: return "TFLOP-hours";
-        case Unit::pflop_days: return "PetaFLOP-days";
-        case Unit::money: return "currency of `price_per_gpu_hour`";
-        case Unit::tokens: return "tokens";
-        case Unit::tokens_per_second: return "tokens per second";
-        case Unit::tflops_per_second: return "TFLOP/s";
-        case Unit::sequences: return "sequences";
-        case Unit::count: return "count";
-        case Unit::ratio: return "fraction";
-        case Unit::flag: return "true/false";
-        case Unit::text: return "name";
-    }
-    return "";
-}
-
-const char* ts_type(ValueKind kind) {
-    switch (kind) {
-        case ValueKind::number:
-        case ValueKind::integer: return "number";
-        case ValueKind::flag: return "boolean";
-        case ValueKind::text: return "string";
-    }
-    return "number";
-}
-
-const char* ts_type(CompositeKind kind) {
-    switch (kind) {
-        case CompositeKind::scenario: return "Scenario";
-        case CompositeKind::warnings: return "Warning[]";
-        case CompositeKind::notes:
-        case CompositeKind::errors: return "Issue[]";
-        case CompositeKind::explain: return "";  // the CLI's --explain only: not in the JS API
-        case CompositeKind::memory_timeline: return "MemoryPhase[]";
-    }
-    return "";
-}
-
-std::string escape_comment(std::string text) {
-    for (std::size_t at = text.find("*/"); at != std::string::npos; at = text.find("*/")) text.replace(at, 2, "*\\/");
-    return text;
-}
-
-// A tree of the output paths, in table order.
-struct Node {
-    std::vector<std::string> order;
-    std::map<std::string, Node> children;
-    const OutputSpec* leaf = nullptr;
-};
-
-void write_node(std::ostringstream& out, const Node& node, const std::string& indent) {
-    for (const auto& name : node.order) {
-        const Node& child = node.children.at(name);
-        if (child.leaf) {
-            const OutputSpec& o = *child.leaf;
-            out << indent << "/** " << escape_comment(o.help) << " (" << unit_words(o.unit) << ") */\n";
-            out << indent << name << ": " << ts_type(o.kind) << ";\n";
-        } else {
-            out << indent << name << ": {\n";
-            write_node(out, child, indent + "  ");
-            out << indent << "};\n";
-        }
-    }
-}
-
-std::string generated_typings() {
-    Node root;
-    for (const auto& o : outputs()) {
-        Node* node = &root;
-        std::string_view path = o.path;
-        while (true) {
-            auto dot = path.find('.');
-            std::string name(path.substr(0, dot));
-            if (!node->children.count(name)) node->order.push_back(name);
-            node = &node->children[name];
-            if (dot == std::string_view::npos) break;
-            path.remove_prefix(dot + 1);
-        }
-        node->leaf = &o;
-    }
-    std::ostringstream out;
-    out << "/**\n * The estimate: the same object as the CLI's `--json`. All byte counts are in bytes (not GiB),\n"
-           " * all FLOP counts in FLOPs; they are plain numbers (doubles, exact up to 2^53).\n */\n"
-           "export interface Estimate {\n";
-    for (const auto& c : composite_outputs()) {
-        const char* type = ts_type(c.kind);
-        if (!*type) continue;
-        out << "  /** " << escape_comment(c.help) << " */\n  " << c.path << (c.always ? "" : "?") << ": " << type
-            << ";\n";
-    }
-    write_node(out, root, "  ");
-    out << "}\n";
-    return out.str();
-}
-
-// ── The JS API's estimate builder ──
-// vramcalc_estimate (src/bindings/bindings.cpp) leaves every scalar output (output-table order),
-// every field of the estimated scenario (field-table order) and the memory timeline (phases ×
-// components) as doubles, and the text values (text outputs, then text fields) and the other
-// composites in a text part that vramcalc.mjs reads into `t` (the text values) and `r` (the composites).
-// buildEstimate turns them into the JSON estimate's object as one object literal per object (V8
-// creates a literal's keys at once; adding computed keys one by one costs ~4× more per call, and
-// `new Function` is not allowed under the page's Content-Security-Policy).
-
-const char* kind_name(ValueKind kind) {  // as bindings.cpp's vramcalc_tables names them
-    switch (kind) {
-        case ValueKind::number: return "number";
-        case ValueKind::integer: return "integer";
-        case ValueKind::flag: return "flag";
-        case ValueKind::text: return "text";
-    }
-    return "number";
-}
-
-const char* kind_name(FieldKind kind) {
-    switch (kind) {
-        case FieldKind::integer: return "integer";
-        case FieldKind::number: return "number";
-        case FieldKind::boolean: return "boolean";
-        case FieldKind::choice: return "choice";
-        case FieldKind::text: return "text";
-    }
-    return "number";
-}
-
-// A JS object literal: keys in JSON order (byte order, as nlohmann-json writes them).
-struct JsObject {
-    std::map<std::string, JsObject> children;
-    std::string expression;  // a leaf's value
-};
-
-void place_js(JsObject& root, std::string_view path, std::string expression) {
-    JsObject* node = &root;
-    for (auto dot = path.find('.'); dot != std::string_view::npos; dot = path.find('.')) {
-        node = &node->children[std::string(path.substr(0, dot))];
-        path.remove_prefix(dot + 1);
-    }
-    node->children[std::string(path)].expression = std::move(expression);
-}
-
-void write_js(std::ostringstream& out, const JsObject& node, const std::string& indent) {
-    if (!node.expression.empty()) {
-        out << node.expression;
-        return;
-    }
-    out << "{\n";
-    for (const auto& [key, child] : node.children) {
-        out << indent << "  " << key << ": ";
-        write_js(out, child, indent + "  ");
-        out << ",\n";
-    }
-    out << indent << "}";
-}
-
-std::string generated_estimate_builder() {
-    const auto fields = scenario_fields();
-    const auto components = codec::memory_timeline_components();
-    std::ostringstream layout;  // what the numbers must be: checked against the module's tables at start
-    for (const auto& o : outputs()) layout << o.path << ':' << kind_name(o.kind) << ' ';
-    layout << "| ";
-    for (const auto& f : fields) {
-        layout << f.path << ':' << kind_name(f.kind);
-        for (std::size_t c = 0; c < f.choices.size(); ++c) layout << (c ? '/' : ':') << f.choices[c];
-        layout << ' ';
-    }
-    layout << "|";
-    for (StepPhase phase : all_step_phases) layout << ' ' << step_phase_id(phase);
-    layout << " |";
-    for (const auto& c : components) layout << ' ' << c.key;
-    layout << " |";
-    std::set<std::string> always;  // as a JSON object lists them
-    for (const auto& c : composite_outputs())
-        if (c.always) always.insert(c.path);
-    for (const auto& path : always) layout << ' ' << path;
-
-    const auto at = [](std::size_t index) { return "h[s + " + std::to_string(index) + "]"; };
-    const auto number = [&](std::size_t index) { return "finite(" + at(index) + ")"; };
-    JsObject root;
-    std::size_t texts = 0;  // text outputs, then text fields
-    for (std::size_t i = 0; i < outputs().size(); ++i) {
-        const OutputSpec& o = outputs()[i];
-        place_js(root, o.path, o.kind == ValueKind::text   ? "t[" + std::to_string(texts++) + "]"
-                               : o.kind == ValueKind::flag ? at(i) + " !== 0"
-                                                           : number(i));
-    }
-    const std::size_t field_base = outputs().size();
-    JsObject scenario;
-    std::ostringstream choices;
-    std::size_t choice_lists = 0;
-    for (std::size_t j = 0; j < fields.size(); ++j) {
-        const FieldSpec& f = fields[j];
-        std::string value;
-        switch (f.kind) {
-            case FieldKind::text: value = "t[" + std::to_string(texts++) + "]"; break;
-            case FieldKind::boolean: value = at(field_base + j) + " !== 0"; break;
-            case FieldKind::choice:
-                choices << "  [";
-                for (std::size_t c = 0; c < f.choices.size(); ++c) choices << (c ? ", " : "") << "'" << f.choices[c] << "'";
-                choices << "],  // " << f.path << "\n";
-                value = "CHOICES[" + std::to_string(choice_lists++) + "][" + at(field_base + j) + "]";
-                break;
-            default: value = number(field_base + j);
-        }
-        place_js(scenario, f.path, value);
-    }
-    std::ostringstream timeline;
-    timeline << "[\n";
-    const std::size_t timeline_base = field_base + fields.size();
-    std::size_t p = 0;
-    for (StepPhase phase : all_step_phases) {
-        JsObject entry;
-        entry.children["phase"].expression = std::string("'") + step_phase_id(phase) + "'";
-        for (std::size_t c = 0; c < components.size(); ++c)
-            entry.children[components[c].key].expression = number(timeline_base + p * components.size() + c);
-        timeline << "      ";
-        write_js(timeline, entry, "      ");
-        timeline << ",\n";
-        ++p;
-    }
-    timeline << "    ]";
-    for (const auto& c : composite_outputs()) {
-        if (!c.always) continue;
-        if (c.kind == CompositeKind::scenario) root.children[c.path] = scenario;
-        else if (c.kind == CompositeKind::memory_timeline) root.children[c.path].expression = timeline.str();
-        else root.children[c.path].expression = std::string("r.") + c.path;
-    }
-    std::ostringstream out;
-    out << "// Generated from the output and field tables by tests/test_api_docs.cpp; do not edit.\n"
-           "// The tables the numbers follow (vramcalc.mjs checks them against the module's at start):\n"
-           "const ESTIMATE_LAYOUT = '" << layout.str() << "';\n"
-           "// The choice fields' names, in field-table order.\n"
-           "const CHOICES = [\n" << choices.str() << "];\n"
-           "// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where\n"
-           "// the numbers start, t = the text values (text outputs, then text fields, in table order),\n"
-           "// r = the composites that cross as text ({<path>: value}).\n"
-           "function buildEstimate(h, s, t, r) {\n  return ";
-    write_js(out, root, "  ");
-    out << ";\n}\n";
-    return out.str();
-}
-
-std::string markdown_cell(std::string text) {
-    for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2)) text.replace(at, 1, "\\|");
-    return text;
-}
-
-std::string generated_doc_table() {
-    std::ostringstream out;
-    out << "| key | unit | what |\n|---|---|---|\n";
-    for (const auto& c : composite_outputs())
-        out << "| `" << c.path << "` | list | " << markdown_cell(c.help) << " |\n";
-    for (const auto& o : outputs())
-        out << "| `" << o.path << "` | " << unit_words(o.unit) << " | " << markdown_cell(o.help) << " |\n";
-    return out.str();
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// Checks (or, with VRAMCALC_UPDATE_DOCS=1, rewrites) the text between two marker lines.
-void check_region(const std::string& path, const std::string& begin, const std::string& end,
-                  const std::string& expected) {
-    std::string text = read_file(path);
-    auto a = text.find(begin);
-    auto b = text.find(end);
-    INFO(path << " must contain the lines '" << begin << "' and '" << end << "'");
-    REQUIRE(a != std::string::npos);
-    REQUIRE(b != std::string::npos);
-    a = text.find('\n', a) + 1;
-    std::string current = text.substr(a, b - a);
-    if (current != expected && std::getenv("VRAMCALC_UPDATE_DOCS")) {
-        text.replace(a, b - a, expected);
-        std::ofstream(path, std::ios::binary) << text;
-        current = expected;
-    }
-    INFO("stale: regenerate with VRAMCALC_UPDATE_DOCS=1 build-native/tests/vramcalc_tests '[#test_api_docs]'\n"
-         "expected:\n" << expected);
-    CHECK(current == expected);
+void check_region(const std::string& path) {
+    const auto regions = api_docs::regions();
+    const auto region = std::find_if(regions.begin(), regions.end(), [&](const auto& r) { return r.path == path; });
+    REQUIRE(region != regions.end());
+    const auto found = api_docs::read_region(VRAMCALC_SOURCE_DIR, *region);
+    INFO(path << " must contain the lines '" << region->begin << "' and '" << region->end << "'");
+    REQUIRE(found.found);
+    INFO("stale: regenerate with build-native/tools/vramcalc_gen_api --write\nexpected:\n" << region->text);
+    CHECK(found.current == region->text);
 }
 
 }  // namespace
 
 TEST_CASE("the Estimate typings are generated from the output table") {
-    check_region(typings_path, "// <generated:estimate>", "// </generated:estimate>", generated_typings());
+    check_region("src/bindings/vramcalc.d.ts");
 }
 
 TEST_CASE("the JS API's estimate builder is generated from the output and field tables") {
-    check_region(api_module_path, "// <generated:estimate-builder>", "// </generated:estimate-builder>",
-                 generated_estimate_builder());
+    check_region("src/bindings/vramcalc.mjs");
 }
 
 TEST_CASE("docs/api.md's output table is generated from the output table") {
-    check_region(api_doc_path, "<!-- outputs:begin", "<!-- outputs:end", generated_doc_table());
+    check_region("docs/api.md");
 }

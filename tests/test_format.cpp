@@ -74,6 +74,18 @@ TEST_CASE("durations, money, percentages") {
     CHECK(format_percent(0.5) == "50 %");
 }
 
+TEST_CASE("step times in seconds or milliseconds; axis ticks in K (1024), k (1000) or digits") {
+    CHECK(format_step_time(12.345) == "12.3 s");
+    CHECK(format_step_time(1) == "1 s");
+    CHECK(format_step_time(0.4567) == "457 ms");
+    CHECK(format_step_time(0.0021) == "2.1 ms");
+    CHECK(format_tick(4096) == "4K");      // 4 × 1024: sequence lengths
+    CHECK(format_tick(16000) == "16k");    // 16 × 1000, not a multiple of 1024
+    CHECK(format_tick(1536) == "1,536");   // 1.5 × 1024: not a whole K
+    CHECK(format_tick(8000) == "8,000");   // below 10,000: digits
+    CHECK(format_tick(8) == "8");
+}
+
 TEST_CASE("outputs by unit, with and without the unit's word") {
     CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib) == "22,195 GPU-hours");
     CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib, false) == "22,195");

@@ -3,6 +3,7 @@
 // same cases in tests/js/hostile.test.mjs and tests/browser/hostile.test.mjs.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "codec/percent.hpp"
 #include "core/fields.hpp"
 #include "core/outputs.hpp"
+#include "core/planner.hpp"
 #include "core/presets.hpp"
 #include "core/text.hpp"
 #include "format/markdown.hpp"
@@ -586,6 +588,13 @@ TEST_CASE("issue 10.6: a file of thousands of unknown keys lists 100 problems an
     auto l = codec::decode_link(link);
     CHECK(l.issues.size() == codec::max_reported_issues);
     CHECK(l.issues.back().message == "… and 901 more problems (only the first 99 are listed)");
+    // Issue 22.8: the page counted the 100 lines (not the 1,000 problems) the API's list stands for.
+    CHECK(codec::problem_count(l.issues) == 1000);
+    CHECK(codec::problem_count(decoded.issues) == 50000);
+    CHECK(codec::problem_count(codec::decode_link("v=2&z1=1&z2=1").issues) == 2);
+    CHECK(codec::problem_count({}) == 0);
+    // A message that merely begins like the count is one problem.
+    CHECK(codec::problem_count({{"model.name", "… and 5 more"}}) == 1);
 }
 
 TEST_CASE("issue 10.6: duplicate JSON keys and repeated link keys are errors naming the key") {
@@ -773,4 +782,21 @@ TEST_CASE("issue 22.2: a DeepSpeed config with stage 0 and offload_optimizer is 
     auto cli = run_clean({"--deepspeed-config", "-", "--json"}, R"({"zero_optimization":{"stage":0,"offload_optimizer":{"device":"nvme"}}})");
     CHECK(cli.exit_code == 2);
     CHECK(cli.err.find("zero_optimization.offload_optimizer.device: needs zero_optimization.stage 1, 2 or 3") != std::string::npos);
+}
+
+TEST_CASE("issue 22.7: the planner for 10^8 GPUs tries only the tensor degrees the heads allow (the page blocked 4.7 s)") {
+    // #v=2&N=100000000&t=8&p=8&B=0&ga=1: the Plan panel searched t = 1 … N (and its chart up to 8·N).
+    auto link = codec::decode_link("v=2&N=100000000&t=8&p=8&B=0&ga=1");
+    REQUIRE(link.ok());
+    const auto start = std::chrono::steady_clock::now();
+    PlanResult r = plan(link.scenario, {});
+    std::vector<ScalingPoint> chart = plan_scaling(link.scenario, {12500000, 100000000, 800000000}, {});
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    CHECK(seconds < 1.0);  // milliseconds now; the search up to N took seconds (more under the sanitizers)
+    REQUIRE_FALSE(r.plans.empty());
+    for (const auto& p : r.plans) {
+        CHECK(link.scenario.model.num_heads % p.scenario.parallel.tensor == 0);
+        CHECK(p.scenario.parallel.num_gpus == 100000000);
+    }
+    CHECK(chart.size() == 3);
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -400,4 +401,28 @@ TEST_CASE("held out: HF steps measured on an H200 (eager kernels, LoRA, AMP, fp3
     CHECK(errors.size() == 14);
     std::sort(errors.begin(), errors.end());
     CHECK(0.5 * (errors[6] + errors[7]) <= 0.15);
+}
+
+// The reported-only cases (tests/data/throughput/README.md, "Reported-only cases"): loaded and
+// decoded like the asserted ones, split by the fixed rule, not yet asserted against a band.
+TEST_CASE("reported-only published runs load, validate and keep their split") {
+    std::vector<std::string> problems;
+    auto cases = throughput_cases::load(data_dir, problems, true);
+    for (const auto& p : problems) FAIL(p);
+    int reported = 0, several_nodes = 0;
+    std::map<std::string, std::pair<int, int>> per_file;  // file -> (cases, fit cases)
+    for (const auto& c : cases) {
+        if (!c.reported_only) continue;
+        INFO(c.id);
+        CHECK(validate(c.scenario).empty());
+        CHECK(c.measured_step_seconds > 0);
+        auto& [count, fit] = per_file[c.file];
+        CHECK(c.fit == (count % 3 == 0));  // the fixed rule: every third case of a file, from the first
+        ++count;
+        if (c.fit) ++fit;
+        ++reported;
+        if (c.scenario.parallel.num_gpus > c.scenario.hardware.gpus_per_node) ++several_nodes;
+    }
+    CHECK(reported >= 100);
+    CHECK(several_nodes >= 30);
 }

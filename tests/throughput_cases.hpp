@@ -22,6 +22,8 @@ struct Case {
     bool fit = false;                // in the set the constants are fitted on
     bool partly_specified = false;   // some layout fields are assumptions
     bool planner_check = true;       // false: the published layout is not representable (see the case)
+    bool reported_only = false;      // loaded and reported by the fit tool, not asserted nor fitted yet
+    std::string not_evaluated;       // why the estimator cannot state this run yet (FP8, CP, HSDP, ...)
     Scenario scenario;
     double measured_step_seconds = 0;
 };
@@ -47,8 +49,19 @@ inline std::string read_text(const std::filesystem::path& path) {
     return ss.str();
 }
 
-// Every case of every file; `problems` collects decoding errors (a test fails on any).
-inline std::vector<Case> load(const std::filesystem::path& dir, std::vector<std::string>& problems) {
+// Measured step seconds from a published tokens/s figure: step = B·s / rate (per GPU: / N as well, N the
+// published GPU count, which differs from the scenario's where it cannot state context parallelism).
+inline double step_from_tokens_per_second(const std::string& metric, double value, double gpus, const Scenario& sc) {
+    double tokens = double(resolve_layout(sc).global_batch_size) * double(sc.training.seq_len);
+    if (metric == "tokens_per_second_per_gpu") return tokens / (gpus * value);
+    if (metric == "tokens_per_second") return tokens / value;
+    return NAN;
+}
+
+// Every case of every file; `problems` collects decoding errors (a test fails on any). Cases marked
+// "reported_only" (or carrying "not_evaluated") are skipped unless `include_reported`.
+inline std::vector<Case> load(const std::filesystem::path& dir, std::vector<std::string>& problems,
+                              bool include_reported = false) {
     std::vector<Case> out;
     std::vector<std::filesystem::path> files;
     for (const auto& entry : std::filesystem::directory_iterator(dir))
@@ -64,6 +77,9 @@ inline std::vector<Case> load(const std::filesystem::path& dir, std::vector<std:
             k.fit = c.at("set").get<std::string>() == "fit";
             k.partly_specified = c.value("partly_specified", false);
             k.planner_check = c.value("planner_check", true);
+            k.not_evaluated = c.value("not_evaluated", std::string());
+            k.reported_only = c.value("reported_only", false) || !k.not_evaluated.empty();
+            if (k.reported_only && !include_reported) continue;
             auto decoded = codec::scenario_from_json(c.at("scenario"));
             for (const auto& issue : decoded.issues) problems.push_back(k.id + ": " + issue.field + " " + issue.message);
             k.scenario = decoded.scenario;
@@ -75,6 +91,9 @@ inline std::vector<Case> load(const std::filesystem::path& dir, std::vector<std:
             } else if (metric == "achieved_tflops_per_gpu") {
                 double flops = source_flops(measured.at("flops_formula").get<std::string>(), k.scenario);
                 k.measured_step_seconds = flops / (double(k.scenario.parallel.num_gpus) * value * 1e12);
+            } else if (decoded.issues.empty()) {
+                double gpus = measured.value("gpus", double(k.scenario.parallel.num_gpus));
+                k.measured_step_seconds = step_from_tokens_per_second(metric, value, gpus, k.scenario);
             }
             if (!(k.measured_step_seconds > 0)) problems.push_back(k.id + ": no measured step time");
             out.push_back(std::move(k));

@@ -200,7 +200,8 @@ export function createDomLayer({ root, canvas, module, wake }) {
     const active = document.activeElement;
     if (el === active || el.contains(active)) {
       // Moving it blurs it: the blur and the focus that follow are not the reader's (no commit).
-      const start = active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] : null;
+      // Only text fields have a selection (a checkbox's setSelectionRange throws InvalidStateError).
+      const start = active instanceof HTMLInputElement && active.type === 'text' ? [active.selectionStart, active.selectionEnd] : null;
       moving = true;
       try {
         parent.insertBefore(el, before);
@@ -310,10 +311,16 @@ export function createDomLayer({ root, canvas, module, wake }) {
   }
 
   // After every frame: the structure when it changed, the rectangles always (cheap when unchanged).
+  // The app hands each structure out once: one that could not be applied whole is applied again
+  // next frame, so an error never leaves controls of an earlier scenario in the DOM.
+  let unapplied = '';
   function update() {
     const p = module._vramcalc_dom_take();
-    const text = p ? module.UTF8ToString(p) : '';
-    if (text) applyStructure(JSON.parse(text));
+    if (p) unapplied = module.UTF8ToString(p);
+    if (unapplied) {
+      applyStructure(JSON.parse(unapplied));
+      unapplied = '';  // not reached when it throws
+    }
     if (resync.size) {
       for (const id of resync) {
         const el = byId.get(id);

@@ -211,9 +211,11 @@ void draw_link_banner(App& app) {
     begin_card("link_banner", 0, pal.warn_card);
     ImGui::PushFont(fonts().bold);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.warn);
+    // As many problems as the JS API's list stands for (its last issue counts those not listed).
     // The DOM layer shows an alert as "label: description", so the label has no colon of its own.
-    std::string summary = "This link had " + format_grouped(double(app.link_issues.size())) + " problem" +
-                          (app.link_issues.size() == 1 ? "" : "s") + ", so those values use the defaults";
+    const std::size_t problems = app.link_problems;
+    std::string summary = "This link had " + format_grouped(double(problems)) + " problem" +
+                          (problems == 1 ? "" : "s") + ", so those values use the defaults";
     std::string title = "\xE2\x9A\xA0  " + summary + ":";
     ImGui::TextWrapped("%s", title.c_str());
     ImGui::PopStyleColor();
@@ -222,7 +224,7 @@ void draw_link_banner(App& app) {
     int shown = 0;
     for (const auto& issue : app.link_issues) {
         if (++shown > 8) {
-            std::string more = "… and " + format_grouped(double(app.link_issues.size() - 8)) + " more";
+            std::string more = "… and " + format_grouped(double(problems - 8)) + " more";
             text_dim(more.c_str());
             alert.description += more;
             break;
@@ -339,6 +341,7 @@ void App::load_fragment(const std::string& fragment) {
     codec::ViewDecodeResult v = codec::decode_view(fragment);
     link_issues = r.issues;
     link_issues.insert(link_issues.end(), v.issues.begin(), v.issues.end());
+    link_problems = codec::problem_count(r.issues) + v.issues.size();
     link_banner_open = !link_issues.empty();
     notes = r.notes;
     input_errors.clear();

@@ -39,6 +39,7 @@ struct App {
     bool light = false;             // the theme in effect (view.theme, or the system's preference)
     bool prefers_light = false;     // prefers-color-scheme: light
     std::vector<ValidationIssue> link_issues;  // problems of the link the page was opened with
+    std::size_t link_problems = 0;             // how many: those listed, and those the list counts
     bool link_banner_open = false;
     std::vector<Note> notes;   // what the last preset choice or link changed besides itself (seq_len lowered…)
     std::map<std::string, std::string, std::less<>> input_errors;  // typed text that is no value: path → why

@@ -12,12 +12,6 @@ namespace vramcalc::app {
 
 double now_ms() { return emscripten_get_now(); }
 
-std::string compact_value(std::int64_t v) {
-    if (v >= 1024 && v % 1024 == 0) return std::to_string(v / 1024) + "K";
-    if (v >= 10000 && v % 1000 == 0) return std::to_string(v / 1000) + "k";
-    return format_grouped(double(v));
-}
-
 const char* axis_short(SweepAxis a) {
     switch (a) {
         case SweepAxis::micro_batch_size: return "b";

@@ -14,7 +14,6 @@ namespace vramcalc::app {
 struct App;
 
 double now_ms();                                   // the browser's monotonic clock
-std::string compact_value(std::int64_t v);          // "4K", "16k", "1,536": tick labels
 const char* axis_short(SweepAxis axis);             // "b", "s", "N", "ZeRO"
 bool axis_discrete(SweepAxis axis);                 // t, p, ZeRO: whole cells, no interpolation
 std::string axis_value_text(SweepAxis axis, std::int64_t value);  // "b = 8", "ZeRO-3"

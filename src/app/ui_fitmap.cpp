@@ -215,7 +215,7 @@ void draw_fit_map(App& app) {
     ImGui::PushFont(fonts().small);
     const float fh = ImGui::GetFontSize();
     float left = 0;
-    for (auto v : m.ys) left = std::max(left, ImGui::CalcTextSize(compact_value(v).c_str()).x);
+    for (auto v : m.ys) left = std::max(left, ImGui::CalcTextSize(format_tick(v).c_str()).x);
     if (m.y_axis == SweepAxis::zero_stage) left = ImGui::CalcTextSize("ZeRO-3").x;
     ImGui::PopFont();
     left += 12;
@@ -275,18 +275,18 @@ void draw_fit_map(App& app) {
     };
     ImGui::PushFont(fonts().small);
     float xlabel_w = 0;
-    for (auto v : m.xs) xlabel_w = std::max(xlabel_w, ImGui::CalcTextSize(compact_value(v).c_str()).x);
+    for (auto v : m.xs) xlabel_w = std::max(xlabel_w, ImGui::CalcTextSize(format_tick(v).c_str()).x);
     if (m.x_axis == SweepAxis::zero_stage) xlabel_w = ImGui::CalcTextSize("ZeRO-3").x;
     for (auto [fi, v] : ticks(m.xs, m.x_axis, m.smooth_x, map_w, xlabel_w)) {
         float x = cell_x(fi);
-        std::string label = m.x_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
+        std::string label = m.x_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : format_tick(v);
         ImVec2 ts = ImGui::CalcTextSize(label.c_str());
         dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), with_alpha(pal.ink, 70), 1);
         dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, mmin.x - 4, mmax.x - ts.x + 4), mmax.y + 5), pal.text_faint, label.c_str());
     }
     for (auto [fj, v] : ticks(m.ys, m.y_axis, m.smooth_y, map_h, fh * 1.6f)) {
         float y = cell_y(fj);
-        std::string label = m.y_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : compact_value(v);
+        std::string label = m.y_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : format_tick(v);
         ImVec2 ts = ImGui::CalcTextSize(label.c_str());
         dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), with_alpha(pal.ink, 70), 1);
         dl->AddText(ImVec2(mmin.x - 6 - ts.x, std::clamp(y - ts.y * 0.5f, mmin.y - 2, mmax.y - ts.y + 2)), pal.text_faint,

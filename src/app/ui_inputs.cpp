@@ -74,7 +74,8 @@ double preset_params(const ModelPreset& p) {
 // ── Numbers as shown in a field and stepped by arrow keys / the − + buttons ──
 
 // "4,096", "300,000,000,000", "0.05", "79.6": thousands separators on whole numbers, else the
-// shortest text that reads back exactly.
+// shortest text that reads back exactly. Here, not in src/format: it joins format's grouping with
+// the codec's round-trip printer, and format may not use the codec (nor the codec format).
 std::string number_text(double v) {
     if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return format_grouped(v);
     return codec::format_number(v);

@@ -54,11 +54,6 @@ void refresh(const App& app) {
     view.scaling_ms = t2 - t1;
 }
 
-std::string seconds_text(double s) {
-    if (s >= 1) return format_sig(s, 3) + " s";
-    return format_sig(s * 1000, 3) + " ms";
-}
-
 // "t 8 · p 4 · DP 2 · ZeRO-1 · b 2 · full · v 2 · SP · offload"
 std::string layout_text(const Plan& p) {
     const auto& par = p.scenario.parallel;
@@ -82,7 +77,7 @@ std::string reasons_text(const Plan& p, ByteUnits units, bool best) {
             out += (r.delta > 0 ? "+" : "\xE2\x88\x92") + format_bytes(std::fabs(r.delta), units) + " headroom";
         } else {
             out += std::string(plan_factor_label(r.factor)) + (r.delta > 0 ? " +" : " \xE2\x88\x92") +
-                   seconds_text(std::fabs(r.delta));
+                   format_step_time(std::fabs(r.delta));
         }
     }
     if (out.size() >= 2 && out.compare(out.size() - 2, 2, "; ") == 0) out.resize(out.size() - 2);
@@ -132,7 +127,7 @@ void plan_table(App& app, float width) {
                                  p.scenario.parallel.sequence_parallel == app.scenario.parallel.sequence_parallel &&
                                  p.scenario.parallel.offload_optimizer == app.scenario.parallel.offload_optimizer &&
                                  app.scenario.hardware.throughput_model == ThroughputModel::predicted;
-            table.rows.push_back({std::to_string(i + 1) + ". " + layout_text(p), "step " + seconds_text(e.performance.step_seconds),
+            table.rows.push_back({std::to_string(i + 1) + ". " + layout_text(p), "step " + format_step_time(e.performance.step_seconds),
                                   format_bytes(e.memory_per_gpu_bytes.total, app.units) + " per GPU, MFU " +
                                       format_percent(e.performance.mfu) + ", run " + format_duration(e.compute.seconds) +
                                       (current ? ", in use" : "") +
@@ -147,7 +142,7 @@ void plan_table(App& app, float width) {
             if (i == 0) ImGui::PopFont();
             if (plans.size() > 1) small_note(reasons_text(p, app.units, i == 0));
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(seconds_text(e.performance.step_seconds).c_str());
+            ImGui::TextUnformatted(format_step_time(e.performance.step_seconds).c_str());
             if (i > 0) {
                 ImGui::PushFont(fonts().small);
                 ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
@@ -197,7 +192,9 @@ void scaling_chart(App& app, float width, float height) {
     for (const auto& p : pts)
         if (p.found) top = std::max(top, p.step_seconds);
     if (top <= 0) {
-        small_note("No layout fits at any of these GPU counts.");
+        const char* none = "No layout fits at any of these GPU counts.";
+        small_note(none);
+        dom::add({"plan:scaling_none", dom::Role::text, none});
         return;
     }
     const double step = nice_step(top, 4);  // about 4 round ticks
@@ -229,7 +226,7 @@ void scaling_chart(App& app, float width, float height) {
         double v = step * k;
         float y = ypos(v);
         dl->AddLine(ImVec2(pmin.x, y), ImVec2(pmax.x, y), IM_COL32(255, 255, 255, k == 0 ? 40 : 16), 1);
-        std::string label = seconds_text(v);
+        std::string label = format_step_time(v);
         if (k == 0) label = "0";
         ImVec2 ts = ImGui::CalcTextSize(label.c_str());
         dl->AddText(ImVec2(pmin.x - ts.x - 6, y - ts.y * 0.5f), pal.text_faint, label.c_str());
@@ -267,7 +264,7 @@ void scaling_chart(App& app, float width, float height) {
         std::string d;
         for (const auto& p : pts)
             d += (d.empty() ? "" : "; ") + gpus_text(p.num_gpus) + " " +
-                 (p.found ? seconds_text(p.step_seconds) : std::string("no layout fits"));
+                 (p.found ? format_step_time(p.step_seconds) : std::string("no layout fits"));
         dom::add({"plan:scaling", dom::Role::image, "Predicted step time against GPU count, best layout per count", d + "."});
     }
     if (ImGui::IsItemHovered()) {
@@ -280,7 +277,7 @@ void scaling_chart(App& app, float width, float height) {
         ImGui::TextUnformatted(gpus_text(p.num_gpus).c_str());
         ImGui::PopFont();
         if (p.found) {
-            ImGui::Text("step %s, %s tokens/s", seconds_text(p.step_seconds).c_str(), format_count(p.tokens_per_second).c_str());
+            ImGui::Text("step %s, %s tokens/s", format_step_time(p.step_seconds).c_str(), format_count(p.tokens_per_second).c_str());
             const auto& par = p.scenario.parallel;
             ImGui::Text("t %lld, p %lld, ZeRO-%d, b %lld", (long long)par.tensor, (long long)par.pipeline, par.zero_stage,
                         (long long)p.scenario.training.micro_batch_size);
@@ -314,8 +311,10 @@ void draw_plan(App& app) {
     section_title("Plan: fastest layouts", ImGui::GetContentRegionAvail().x > 480 ? hint.c_str() : nullptr);
     const float avail = ImGui::GetContentRegionAvail().x;
     if (r.plans.empty()) {
-        wrapped_coloured(palette().bad, "No layout fits in memory: add GPUs, use a GPU with more memory, or lower the "
-                                        "global batch or sequence length.");
+        const char* none = "No layout fits in memory: add GPUs, use a GPU with more memory, or lower the global batch "
+                           "or sequence length.";
+        wrapped_coloured(palette().bad, none);
+        dom::add({"plan:none", dom::Role::text, none});  // for screen readers too, not only drawn
     } else {
         plan_table(app, avail);
     }

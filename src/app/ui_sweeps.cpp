@@ -104,14 +104,14 @@ void sweep_chart(App& app, SweepData& d, float width, float height, DrawnSweep& 
     }
     // x ticks: every value if they fit, else every k-th.
     float max_label = 0;
-    for (auto v : d.values) max_label = std::max(max_label, small_size(compact_value(v)).x);
+    for (auto v : d.values) max_label = std::max(max_label, small_size(format_tick(v)).x);
     int every = 1;
     while (every < n && (pw / n) * every < max_label + 6) ++every;
     for (int i = 0; i < n; ++i) {
         float x = xpos(float(i));
         dl->AddLine(ImVec2(x, pmax.y), ImVec2(x, pmax.y + 3), IM_COL32(255, 255, 255, 50), 1);
         if (i % every) continue;
-        std::string label = compact_value(d.values[i]);
+        std::string label = format_tick(d.values[i]);
         ImVec2 ts = small_size(label);
         small_text(dl, ImVec2(x - ts.x * 0.5f, pmax.y + 4), pal.text_faint, label);
     }

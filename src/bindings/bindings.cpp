@@ -482,7 +482,7 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, int 
 }
 
 // The constant tables, read once by vramcalc.mjs:
-// {"version", "default_scenario", "model_presets", "gpu_presets", "fields", "outputs"}.
+// {"version", "limits", "default_scenario", "model_presets", "gpu_presets", "fields", "outputs", ...}.
 EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
     const json defaults = codec::scenario_to_json(vramcalc::Scenario{});
     json models = json::array();
@@ -540,8 +540,11 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
     json field_input = {{"text_slot_bytes", text_slot_bytes},
                         {"model_preset", vramcalc::scenario_fields().size()},
                         {"model_preset_id", vramcalc::scenario_fields().size() + 1}};
+    // The longest input the codec reads (vramcalc.mjs copies no more into this module's memory).
+    json limits = {{"max_link_length", codec::max_link_length}, {"max_input_bytes", codec::max_import_bytes}};
     return put({{"version", VRAMCALC_VERSION},
                 {"field_input", field_input},
+                {"limits", limits},
                 {"default_scenario", defaults},
                 {"model_presets", models},
                 {"gpu_presets", gpus},

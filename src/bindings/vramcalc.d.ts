@@ -215,7 +215,7 @@ export interface Issue {
   message: string;
 }
 
-/** The `Error` that {@link VramcalcApi.estimate} and {@link VramcalcApi.encodeLink} throw. */
+/** The `Error` that {@link VramcalcApi.estimate}, {@link VramcalcApi.plan} and {@link VramcalcApi.encodeLink} throw. */
 export interface ScenarioError extends Error {
   /** `"ScenarioError"`. */
   name: 'ScenarioError';
@@ -265,6 +265,7 @@ export interface DecodedLink {
 // ─────────────────────────────── Scenario ───────────────────────────────
 
 export type MlpKind = 'gelu' | 'swiglu';
+export type LinearAttention = 'gated_deltanet' | 'mamba';
 export type NormKind = 'layernorm' | 'rmsnorm';
 export type PositionEmbedding = 'learned' | 'rope';
 export type Precision = 'mixed_bf16' | 'mixed_fp16' | 'bf16' | 'fp16' | 'fp32' | 'amp_bf16' | 'amp_fp16';
@@ -328,6 +329,47 @@ export interface ModelConfig {
   dense_layers: number;
   /** When > 0, this parameter count replaces the architecture's. */
   params_override: number;
+  /** d_c: multi-head latent attention's KV latent width (DeepSeek-V3: 512); 0 = ordinary attention. */
+  kv_lora_rank: number;
+  /** d_c': MLA's query latent width (DeepSeek-V3: 1536); 0 = a direct query projection. */
+  q_lora_rank: number;
+  /** MLA: per-head query/key width carrying RoPE (DeepSeek-V3: 64). */
+  qk_rope_head_dim: number;
+  /** MLA: per-head query/key width without RoPE (DeepSeek-V3: 128). */
+  qk_nope_head_dim: number;
+  /** MLA: per-head value width; 0 = `head_dim`. */
+  v_head_dim: number;
+  /** W: tokens a windowed layer attends to; 0 = every layer global. */
+  sliding_window: number;
+  /** With a window: every N-th layer is global (Gemma 3: 6, gpt-oss: 2); 0 = every layer windowed. */
+  global_attention_interval: number;
+  /** Per-head RMSNorm on queries and keys (Qwen3, Gemma 3). */
+  qk_norm: boolean;
+  /** A learned sink logit per head and layer (gpt-oss). */
+  attention_sinks: boolean;
+  /** The query projection also yields a sigmoid output gate (Qwen3-Next). */
+  attention_output_gate: boolean;
+  /** Hybrid stacks: every N-th layer is softmax attention, the others linear / Mamba; 0 = all softmax. */
+  full_attention_interval: number;
+  linear_attention: LinearAttention;
+  /** Gated DeltaNet query/key heads (Qwen3-Next-80B-A3B: 16). */
+  linear_num_key_heads: number;
+  /** Gated DeltaNet value heads (32). */
+  linear_num_value_heads: number;
+  /** Gated DeltaNet key head width (128). */
+  linear_key_head_dim: number;
+  /** Gated DeltaNet value head width (128). */
+  linear_value_head_dim: number;
+  /** Short causal convolution width of a linear / Mamba layer (4). */
+  linear_conv_kernel: number;
+  /** N: Mamba state width per channel (Jamba: 16). */
+  ssm_state_size: number;
+  /** Mamba inner width = expansion × h (2). */
+  ssm_expand: number;
+  /** A bias on each MoE router (gpt-oss; DeepSeek-V3's e_score_correction_bias). */
+  router_bias: boolean;
+  /** A sigmoid gate h → 1 on the shared expert (Qwen2-MoE, Qwen3-Next). */
+  shared_expert_gate: boolean;
 }
 
 /** The training run. */
@@ -489,7 +531,7 @@ export interface MemoryPhase {
   total: number;
 }
 
-// <generated:estimate> from src/core/outputs.cpp by tests/test_api_docs.cpp: edit the table, not this part
+// <generated:estimate> from src/core/outputs.cpp by tools/gen_api_docs.cpp: edit the table, not this part
 /**
  * The estimate: the same object as the CLI's `--json`. All byte counts are in bytes (not GiB),
  * all FLOP counts in FLOPs; they are plain numbers (doubles, exact up to 2^53).

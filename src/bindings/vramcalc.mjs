@@ -20,11 +20,36 @@ function isNode() {
     process.versions !== null && typeof process.versions.node === 'string';
 }
 
+// The text of something thrown, whatever it is (a revoked Proxy, a getter that throws again).
+function thrownText(e) {
+  try {
+    if (typeof e === 'object' && e !== null && typeof e.message === 'string') return e.message;
+    return String(e);
+  } catch {
+    return 'an error that cannot be read';
+  }
+}
+
+// Object.prototype.toString's tag ("Object", "Map"), or null when reading it throws (a revoked
+// Proxy, a Symbol.toStringTag getter that throws).
+function tagOf(value) {
+  try {
+    const tag = Object.prototype.toString.call(value).slice(8, -1);
+    return typeof tag === 'string' ? tag : null;
+  } catch {
+    return null;
+  }
+}
+
 // A short, safe description of a JS value for messages ("the text \"abc\"", "NaN", "a function").
 function describe(value) {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
+  try {
+    if (Array.isArray(value)) return 'an array';
+  } catch {
+    return 'an object that cannot be read';  // a revoked Proxy
+  }
   switch (typeof value) {
     case 'string': {
       const cut = value.length > 40 && (value.charCodeAt(40) & 0xfc00) === 0xdc00 ? 41 : 40;  // keep a pair whole
@@ -37,14 +62,15 @@ function describe(value) {
     case 'function': return 'a function';
     case 'symbol': return 'a symbol';
     default: {
-      const tag = Object.prototype.toString.call(value).slice(8, -1);
-      return tag === 'Object' ? 'an object' : `a ${tag}`;
+      const tag = tagOf(value);
+      if (tag === null) return 'an object that cannot be read';
+      return tag === 'Object' ? 'an object' : `a ${printable(tag.slice(0, 40))}`;
     }
   }
 }
 
 function isPlainObject(value) {
-  return typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
+  return typeof value === 'object' && value !== null && tagOf(value) === 'Object';
 }
 
 // Lone UTF-16 surrogates cannot be encoded as UTF-8: such strings must not reach the codec.
@@ -64,11 +90,39 @@ function printable(text) {
   return out;
 }
 
+const documented = new WeakSet();  // the errors this module throws: ScenarioError, ImportError
+
 function scenarioError(issues) {
   const error = new Error(`invalid scenario: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
   error.name = 'ScenarioError';
   error.issues = issues;
+  documented.add(error);
   return error;
+}
+
+// What went wrong when something other than a documented error was thrown: the caller's own
+// getter or Proxy trap, or (never expected) the WebAssembly module.
+function unexpected(e) {
+  let inModule = false;
+  try {
+    inModule = typeof WebAssembly === 'object' && ((typeof WebAssembly.RuntimeError === 'function' &&
+      e instanceof WebAssembly.RuntimeError) || (typeof WebAssembly.Exception === 'function' && e instanceof WebAssembly.Exception));
+  } catch {
+    inModule = false;
+  }
+  return inModule ? `could not be processed (internal error in the WebAssembly module: ${thrownText(e)})`
+    : `could not be read (${thrownText(e)})`;
+}
+
+// Runs an API call that documents `make` (scenarioError or importError) as what it throws:
+// anything else thrown on the way becomes one, naming `field`.
+function guarded(make, field, run) {
+  try {
+    return run();
+  } catch (e) {
+    if (documented.has(e)) throw e;
+    throw make([{ field, message: unexpected(e) }]);
+  }
 }
 
 // estimate() results are built by buildEstimate (generated below) from what the module leaves
@@ -89,15 +143,16 @@ function estimateLayout(tables) {
 }
 
 // <generated:estimate-builder>
-// Generated from the output and field tables by tests/test_api_docs.cpp; do not edit.
+// Generated from the output and field tables by tools/gen_api_docs.cpp; do not edit.
 // The tables the numbers follow (vramcalc.mjs checks them against the module's at start):
-const ESTIMATE_LAYOUT = 'parameters.total:number parameters.active:number parameters.embedding:number parameters.per_layer:number parameters.per_layer_active:number parameters.layers:number parameters.final_norm:number parameters.lm_head:number parameters.trainable:number parameters.adapter:number parameters.trained_layers:number parameters.quantized:number parameters.overridden:flag layout.data_parallel:integer layout.grad_accum_steps:integer layout.global_batch_size:integer layout.kv_heads:integer layout.head_dim:integer layout.ffn_hidden_size:integer layout.params_per_gpu:number layout.achieved_flops_per_gpu:number bytes_per_parameter.weights:number bytes_per_parameter.gradients:number bytes_per_parameter.optimizer:number activations.sbh_coefficient:number activations.as2b_coefficient:number activations.per_layer_bytes:number activations.layers_on_gpu:number activations.in_flight_microbatches:number activations.transformer_layers_bytes:number activations.embedding_bytes:number activations.output_bytes:number activations.total_bytes:number activations.recomputed_layers:number activations.forward_working_bytes:number activations.backward_working_bytes:number activations.recompute_working_bytes:number activations.logits_elements:number activations.loss_saved_per_logit:number activations.loss_peak_bytes:number activations.host_bytes:number model_states_bytes.weights:number model_states_bytes.gradients:number model_states_bytes.optimizer:number model_states_bytes.live_params:number model_states_bytes.autocast_copies:number model_states_bytes.frozen_weights:number model_states_bytes.dequantized:number model_states_bytes.buckets:number model_states_bytes.optimizer_temporaries:number memory_per_gpu_bytes.weights:number memory_per_gpu_bytes.zero3_live_params:number memory_per_gpu_bytes.gradients:number memory_per_gpu_bytes.optimizer:number memory_per_gpu_bytes.activations:number memory_per_gpu_bytes.logits:number memory_per_gpu_bytes.temporaries:number memory_per_gpu_bytes.peak_allocated:number memory_per_gpu_bytes.peak_reserved:number memory_per_gpu_bytes.peak_phase:text memory_per_gpu_bytes.overhead:number memory_per_gpu_bytes.total:number host_memory_bytes.per_gpu:number host_memory_bytes.total:number capacity_bytes:number headroom_bytes:number fits:flag compute.flops_per_token:number compute.model_flops:number compute.forward_flops:number compute.backward_flops:number compute.recompute_flops:number compute.total_flops:number compute.cluster_flops_per_second:number compute.seconds:number compute.days:number compute.gpu_hours:number compute.tflop_hours:number compute.pflop_days:number compute.cost:number compute.chinchilla_tokens:number performance.step_seconds:number performance.tokens_per_step:number performance.tokens_per_second:number performance.achieved_tflops_per_gpu:number performance.mfu:number performance.microbatches:number performance.predicted:flag performance.calibrated:flag performance.breakdown_seconds.compute:number performance.breakdown_seconds.tensor_parallel:number performance.breakdown_seconds.pipeline_bubble:number performance.breakdown_seconds.pipeline_p2p:number performance.breakdown_seconds.data_parallel:number performance.breakdown_seconds.zero:number performance.breakdown_seconds.optimizer_step:number performance.breakdown_seconds.overhead:number | model.name:text model.layers:integer model.hidden_size:integer model.num_heads:integer model.num_kv_heads:integer model.head_dim:integer model.ffn_hidden_size:integer model.vocab_size:integer model.mlp:choice:gelu/swiglu model.norm:choice:layernorm/rmsnorm model.bias:boolean model.qkv_bias:boolean model.tied_embeddings:boolean model.position_embedding:choice:learned/rope model.max_position_embeddings:integer model.norms_per_layer:integer model.num_experts:integer model.experts_per_token:integer model.moe_ffn_hidden_size:integer model.num_shared_experts:integer model.dense_layers:integer model.activation:choice:auto/gelu/gelu_tanh/gelu_new/silu/relu model.params_override:number training.method:choice:full/lora/qlora/freeze training.lora_rank:integer training.lora_targets:text training.lora_dropout:number training.adapter_dtype:choice:fp32/match training.base_weight_format:choice:nf4/nf4_no_dq/int8 training.trainable_layers:integer training.seq_len:integer training.micro_batch_size:integer training.global_batch_size:integer training.grad_accum_steps:integer training.tokens:number training.precision:choice:mixed_bf16/mixed_fp16/bf16/fp16/fp32/amp_bf16/amp_fp16 training.grad_dtype:choice:match/fp32 training.optimizer:choice:adamw/adamw_8bit/sgd_momentum/sgd training.recompute:choice:none/selective/full/ops training.recompute_layers:integer training.flash_attention:boolean training.dropout:boolean training.framework:choice:megatron/deepspeed/fsdp/hf/torchtune/generic training.kernels:choice:fused/eager/compiled training.loss:choice:standard/chunked/fused training.loss_chunks:integer training.optimizer_impl:choice:foreach/fused training.paged_optimizer:boolean training.persistent_gradients:boolean training.optimizer_in_backward:boolean training.offload_activations:boolean training.attention_flops:boolean parallel.num_gpus:integer parallel.tensor:integer parallel.pipeline:integer parallel.zero_stage:integer parallel.sequence_parallel:boolean parallel.partition_activations:boolean parallel.zero3_live_params:number parallel.offload_optimizer:boolean parallel.zero_impl:choice:deepspeed/fsdp parallel.offload_params:boolean parallel.expert:integer parallel.interleave:integer hardware.gpu:text hardware.memory_gib:number hardware.peak_tflops:number hardware.achieved_tflops:number hardware.mfu:number hardware.price_per_gpu_hour:number hardware.reserved_gib:number hardware.cuda_context_gib:number hardware.allocator_overhead:number hardware.throughput_model:choice:fixed/predicted hardware.gpus_per_node:integer hardware.intra_node_gbps:number hardware.inter_node_gbps:number hardware.memory_bandwidth_gbps:number | forward loss backward optimizer_step | weights gradients optimizer activations logits temporaries total | errors memory_timeline notes scenario warnings';
+const ESTIMATE_LAYOUT = 'parameters.total:number parameters.active:number parameters.embedding:number parameters.per_layer:number parameters.per_layer_active:number parameters.layers:number parameters.final_norm:number parameters.lm_head:number parameters.trainable:number parameters.adapter:number parameters.trained_layers:number parameters.quantized:number parameters.overridden:flag layout.data_parallel:integer layout.grad_accum_steps:integer layout.global_batch_size:integer layout.kv_heads:integer layout.head_dim:integer layout.ffn_hidden_size:integer layout.params_per_gpu:number layout.achieved_flops_per_gpu:number bytes_per_parameter.weights:number bytes_per_parameter.gradients:number bytes_per_parameter.optimizer:number activations.sbh_coefficient:number activations.as2b_coefficient:number activations.per_layer_bytes:number activations.layers_on_gpu:number activations.in_flight_microbatches:number activations.transformer_layers_bytes:number activations.embedding_bytes:number activations.output_bytes:number activations.total_bytes:number activations.recomputed_layers:number activations.forward_working_bytes:number activations.backward_working_bytes:number activations.recompute_working_bytes:number activations.logits_elements:number activations.loss_saved_per_logit:number activations.loss_peak_bytes:number activations.host_bytes:number model_states_bytes.weights:number model_states_bytes.gradients:number model_states_bytes.optimizer:number model_states_bytes.live_params:number model_states_bytes.autocast_copies:number model_states_bytes.frozen_weights:number model_states_bytes.dequantized:number model_states_bytes.buckets:number model_states_bytes.optimizer_temporaries:number memory_per_gpu_bytes.weights:number memory_per_gpu_bytes.zero3_live_params:number memory_per_gpu_bytes.gradients:number memory_per_gpu_bytes.optimizer:number memory_per_gpu_bytes.activations:number memory_per_gpu_bytes.logits:number memory_per_gpu_bytes.temporaries:number memory_per_gpu_bytes.peak_allocated:number memory_per_gpu_bytes.peak_reserved:number memory_per_gpu_bytes.peak_phase:text memory_per_gpu_bytes.overhead:number memory_per_gpu_bytes.total:number host_memory_bytes.per_gpu:number host_memory_bytes.total:number capacity_bytes:number headroom_bytes:number fits:flag compute.flops_per_token:number compute.model_flops:number compute.forward_flops:number compute.backward_flops:number compute.recompute_flops:number compute.total_flops:number compute.cluster_flops_per_second:number compute.seconds:number compute.days:number compute.gpu_hours:number compute.tflop_hours:number compute.pflop_days:number compute.cost:number compute.chinchilla_tokens:number performance.step_seconds:number performance.tokens_per_step:number performance.tokens_per_second:number performance.achieved_tflops_per_gpu:number performance.mfu:number performance.microbatches:number performance.predicted:flag performance.calibrated:flag performance.breakdown_seconds.compute:number performance.breakdown_seconds.tensor_parallel:number performance.breakdown_seconds.pipeline_bubble:number performance.breakdown_seconds.pipeline_p2p:number performance.breakdown_seconds.data_parallel:number performance.breakdown_seconds.zero:number performance.breakdown_seconds.optimizer_step:number performance.breakdown_seconds.overhead:number | model.name:text model.layers:integer model.hidden_size:integer model.num_heads:integer model.num_kv_heads:integer model.head_dim:integer model.ffn_hidden_size:integer model.vocab_size:integer model.mlp:choice:gelu/swiglu model.norm:choice:layernorm/rmsnorm model.bias:boolean model.qkv_bias:boolean model.tied_embeddings:boolean model.position_embedding:choice:learned/rope model.max_position_embeddings:integer model.norms_per_layer:integer model.num_experts:integer model.experts_per_token:integer model.moe_ffn_hidden_size:integer model.num_shared_experts:integer model.dense_layers:integer model.activation:choice:auto/gelu/gelu_tanh/gelu_new/silu/relu model.params_override:number model.kv_lora_rank:integer model.q_lora_rank:integer model.qk_rope_head_dim:integer model.qk_nope_head_dim:integer model.v_head_dim:integer model.sliding_window:integer model.global_attention_interval:integer model.qk_norm:boolean model.attention_sinks:boolean model.attention_output_gate:boolean model.full_attention_interval:integer model.linear_attention:choice:gated_deltanet/mamba model.linear_num_key_heads:integer model.linear_num_value_heads:integer model.linear_key_head_dim:integer model.linear_value_head_dim:integer model.linear_conv_kernel:integer model.ssm_state_size:integer model.ssm_expand:integer model.router_bias:boolean model.shared_expert_gate:boolean training.method:choice:full/lora/qlora/freeze training.lora_rank:integer training.lora_targets:text training.lora_dropout:number training.adapter_dtype:choice:fp32/match training.base_weight_format:choice:nf4/nf4_no_dq/int8 training.trainable_layers:integer training.seq_len:integer training.micro_batch_size:integer training.global_batch_size:integer training.grad_accum_steps:integer training.tokens:number training.precision:choice:mixed_bf16/mixed_fp16/bf16/fp16/fp32/amp_bf16/amp_fp16 training.grad_dtype:choice:match/fp32 training.optimizer:choice:adamw/adamw_8bit/sgd_momentum/sgd training.recompute:choice:none/selective/full/ops training.recompute_layers:integer training.flash_attention:boolean training.dropout:boolean training.framework:choice:megatron/deepspeed/fsdp/hf/torchtune/generic training.kernels:choice:fused/eager/compiled training.loss:choice:standard/chunked/fused training.loss_chunks:integer training.optimizer_impl:choice:foreach/fused training.paged_optimizer:boolean training.persistent_gradients:boolean training.optimizer_in_backward:boolean training.offload_activations:boolean training.attention_flops:boolean parallel.num_gpus:integer parallel.tensor:integer parallel.pipeline:integer parallel.zero_stage:integer parallel.sequence_parallel:boolean parallel.partition_activations:boolean parallel.zero3_live_params:number parallel.offload_optimizer:boolean parallel.zero_impl:choice:deepspeed/fsdp parallel.offload_params:boolean parallel.expert:integer parallel.interleave:integer hardware.gpu:text hardware.memory_gib:number hardware.peak_tflops:number hardware.achieved_tflops:number hardware.mfu:number hardware.price_per_gpu_hour:number hardware.reserved_gib:number hardware.cuda_context_gib:number hardware.allocator_overhead:number hardware.throughput_model:choice:fixed/predicted hardware.gpus_per_node:integer hardware.intra_node_gbps:number hardware.inter_node_gbps:number hardware.memory_bandwidth_gbps:number | forward loss backward optimizer_step | weights gradients optimizer activations logits temporaries total | errors memory_timeline notes scenario warnings';
 // The choice fields' names, in field-table order.
 const CHOICES = [
   ['gelu', 'swiglu'],  // model.mlp
   ['layernorm', 'rmsnorm'],  // model.norm
   ['learned', 'rope'],  // model.position_embedding
   ['auto', 'gelu', 'gelu_tanh', 'gelu_new', 'silu', 'relu'],  // model.activation
+  ['gated_deltanet', 'mamba'],  // model.linear_attention
   ['full', 'lora', 'qlora', 'freeze'],  // training.method
   ['fp32', 'match'],  // training.adapter_dtype
   ['nf4', 'nf4_no_dq', 'int8'],  // training.base_weight_format
@@ -191,44 +246,44 @@ function buildEstimate(h, s, t, r) {
     },
     memory_timeline: [
       {
-        activations: finite(h[s + 178]),
-        gradients: finite(h[s + 176]),
-        logits: finite(h[s + 179]),
-        optimizer: finite(h[s + 177]),
-        phase: 'forward',
-        temporaries: finite(h[s + 180]),
-        total: finite(h[s + 181]),
-        weights: finite(h[s + 175]),
-      },
-      {
-        activations: finite(h[s + 185]),
-        gradients: finite(h[s + 183]),
-        logits: finite(h[s + 186]),
-        optimizer: finite(h[s + 184]),
-        phase: 'loss',
-        temporaries: finite(h[s + 187]),
-        total: finite(h[s + 188]),
-        weights: finite(h[s + 182]),
-      },
-      {
-        activations: finite(h[s + 192]),
-        gradients: finite(h[s + 190]),
-        logits: finite(h[s + 193]),
-        optimizer: finite(h[s + 191]),
-        phase: 'backward',
-        temporaries: finite(h[s + 194]),
-        total: finite(h[s + 195]),
-        weights: finite(h[s + 189]),
-      },
-      {
         activations: finite(h[s + 199]),
         gradients: finite(h[s + 197]),
         logits: finite(h[s + 200]),
         optimizer: finite(h[s + 198]),
-        phase: 'optimizer_step',
+        phase: 'forward',
         temporaries: finite(h[s + 201]),
         total: finite(h[s + 202]),
         weights: finite(h[s + 196]),
+      },
+      {
+        activations: finite(h[s + 206]),
+        gradients: finite(h[s + 204]),
+        logits: finite(h[s + 207]),
+        optimizer: finite(h[s + 205]),
+        phase: 'loss',
+        temporaries: finite(h[s + 208]),
+        total: finite(h[s + 209]),
+        weights: finite(h[s + 203]),
+      },
+      {
+        activations: finite(h[s + 213]),
+        gradients: finite(h[s + 211]),
+        logits: finite(h[s + 214]),
+        optimizer: finite(h[s + 212]),
+        phase: 'backward',
+        temporaries: finite(h[s + 215]),
+        total: finite(h[s + 216]),
+        weights: finite(h[s + 210]),
+      },
+      {
+        activations: finite(h[s + 220]),
+        gradients: finite(h[s + 218]),
+        logits: finite(h[s + 221]),
+        optimizer: finite(h[s + 219]),
+        phase: 'optimizer_step',
+        temporaries: finite(h[s + 222]),
+        total: finite(h[s + 223]),
+        weights: finite(h[s + 217]),
       },
     ],
     model_states_bytes: {
@@ -280,30 +335,41 @@ function buildEstimate(h, s, t, r) {
     },
     scenario: {
       hardware: {
-        achieved_tflops: finite(h[s + 164]),
-        allocator_overhead: finite(h[s + 169]),
-        cuda_context_gib: finite(h[s + 168]),
+        achieved_tflops: finite(h[s + 185]),
+        allocator_overhead: finite(h[s + 190]),
+        cuda_context_gib: finite(h[s + 189]),
         gpu: t[3],
-        gpus_per_node: finite(h[s + 171]),
-        inter_node_gbps: finite(h[s + 173]),
-        intra_node_gbps: finite(h[s + 172]),
-        memory_bandwidth_gbps: finite(h[s + 174]),
-        memory_gib: finite(h[s + 162]),
-        mfu: finite(h[s + 165]),
-        peak_tflops: finite(h[s + 163]),
-        price_per_gpu_hour: finite(h[s + 166]),
-        reserved_gib: finite(h[s + 167]),
-        throughput_model: CHOICES[16][h[s + 170]],
+        gpus_per_node: finite(h[s + 192]),
+        inter_node_gbps: finite(h[s + 194]),
+        intra_node_gbps: finite(h[s + 193]),
+        memory_bandwidth_gbps: finite(h[s + 195]),
+        memory_gib: finite(h[s + 183]),
+        mfu: finite(h[s + 186]),
+        peak_tflops: finite(h[s + 184]),
+        price_per_gpu_hour: finite(h[s + 187]),
+        reserved_gib: finite(h[s + 188]),
+        throughput_model: CHOICES[17][h[s + 191]],
       },
       model: {
         activation: CHOICES[3][h[s + 118]],
+        attention_output_gate: h[s + 129] !== 0,
+        attention_sinks: h[s + 128] !== 0,
         bias: h[s + 107] !== 0,
         dense_layers: finite(h[s + 117]),
         experts_per_token: finite(h[s + 114]),
         ffn_hidden_size: finite(h[s + 103]),
+        full_attention_interval: finite(h[s + 130]),
+        global_attention_interval: finite(h[s + 126]),
         head_dim: finite(h[s + 102]),
         hidden_size: finite(h[s + 99]),
+        kv_lora_rank: finite(h[s + 120]),
         layers: finite(h[s + 98]),
+        linear_attention: CHOICES[4][h[s + 131]],
+        linear_conv_kernel: finite(h[s + 136]),
+        linear_key_head_dim: finite(h[s + 134]),
+        linear_num_key_heads: finite(h[s + 132]),
+        linear_num_value_heads: finite(h[s + 133]),
+        linear_value_head_dim: finite(h[s + 135]),
         max_position_embeddings: finite(h[s + 111]),
         mlp: CHOICES[0][h[s + 105]],
         moe_ffn_hidden_size: finite(h[s + 115]),
@@ -316,54 +382,64 @@ function buildEstimate(h, s, t, r) {
         num_shared_experts: finite(h[s + 116]),
         params_override: finite(h[s + 119]),
         position_embedding: CHOICES[2][h[s + 110]],
+        q_lora_rank: finite(h[s + 121]),
+        qk_nope_head_dim: finite(h[s + 123]),
+        qk_norm: h[s + 127] !== 0,
+        qk_rope_head_dim: finite(h[s + 122]),
         qkv_bias: h[s + 108] !== 0,
+        router_bias: h[s + 139] !== 0,
+        shared_expert_gate: h[s + 140] !== 0,
+        sliding_window: finite(h[s + 125]),
+        ssm_expand: finite(h[s + 138]),
+        ssm_state_size: finite(h[s + 137]),
         tied_embeddings: h[s + 109] !== 0,
+        v_head_dim: finite(h[s + 124]),
         vocab_size: finite(h[s + 104]),
       },
       parallel: {
-        expert: finite(h[s + 159]),
-        interleave: finite(h[s + 160]),
-        num_gpus: finite(h[s + 149]),
-        offload_optimizer: h[s + 156] !== 0,
-        offload_params: h[s + 158] !== 0,
-        partition_activations: h[s + 154] !== 0,
-        pipeline: finite(h[s + 151]),
-        sequence_parallel: h[s + 153] !== 0,
-        tensor: finite(h[s + 150]),
-        zero3_live_params: finite(h[s + 155]),
-        zero_impl: CHOICES[15][h[s + 157]],
-        zero_stage: finite(h[s + 152]),
+        expert: finite(h[s + 180]),
+        interleave: finite(h[s + 181]),
+        num_gpus: finite(h[s + 170]),
+        offload_optimizer: h[s + 177] !== 0,
+        offload_params: h[s + 179] !== 0,
+        partition_activations: h[s + 175] !== 0,
+        pipeline: finite(h[s + 172]),
+        sequence_parallel: h[s + 174] !== 0,
+        tensor: finite(h[s + 171]),
+        zero3_live_params: finite(h[s + 176]),
+        zero_impl: CHOICES[16][h[s + 178]],
+        zero_stage: finite(h[s + 173]),
       },
       training: {
-        adapter_dtype: CHOICES[5][h[s + 124]],
-        attention_flops: h[s + 148] !== 0,
-        base_weight_format: CHOICES[6][h[s + 125]],
-        dropout: h[s + 138] !== 0,
-        flash_attention: h[s + 137] !== 0,
-        framework: CHOICES[11][h[s + 139]],
-        global_batch_size: finite(h[s + 129]),
-        grad_accum_steps: finite(h[s + 130]),
-        grad_dtype: CHOICES[8][h[s + 133]],
-        kernels: CHOICES[12][h[s + 140]],
-        lora_dropout: finite(h[s + 123]),
-        lora_rank: finite(h[s + 121]),
+        adapter_dtype: CHOICES[6][h[s + 145]],
+        attention_flops: h[s + 169] !== 0,
+        base_weight_format: CHOICES[7][h[s + 146]],
+        dropout: h[s + 159] !== 0,
+        flash_attention: h[s + 158] !== 0,
+        framework: CHOICES[12][h[s + 160]],
+        global_batch_size: finite(h[s + 150]),
+        grad_accum_steps: finite(h[s + 151]),
+        grad_dtype: CHOICES[9][h[s + 154]],
+        kernels: CHOICES[13][h[s + 161]],
+        lora_dropout: finite(h[s + 144]),
+        lora_rank: finite(h[s + 142]),
         lora_targets: t[2],
-        loss: CHOICES[13][h[s + 141]],
-        loss_chunks: finite(h[s + 142]),
-        method: CHOICES[4][h[s + 120]],
-        micro_batch_size: finite(h[s + 128]),
-        offload_activations: h[s + 147] !== 0,
-        optimizer: CHOICES[9][h[s + 134]],
-        optimizer_impl: CHOICES[14][h[s + 143]],
-        optimizer_in_backward: h[s + 146] !== 0,
-        paged_optimizer: h[s + 144] !== 0,
-        persistent_gradients: h[s + 145] !== 0,
-        precision: CHOICES[7][h[s + 132]],
-        recompute: CHOICES[10][h[s + 135]],
-        recompute_layers: finite(h[s + 136]),
-        seq_len: finite(h[s + 127]),
-        tokens: finite(h[s + 131]),
-        trainable_layers: finite(h[s + 126]),
+        loss: CHOICES[14][h[s + 162]],
+        loss_chunks: finite(h[s + 163]),
+        method: CHOICES[5][h[s + 141]],
+        micro_batch_size: finite(h[s + 149]),
+        offload_activations: h[s + 168] !== 0,
+        optimizer: CHOICES[10][h[s + 155]],
+        optimizer_impl: CHOICES[15][h[s + 164]],
+        optimizer_in_backward: h[s + 167] !== 0,
+        paged_optimizer: h[s + 165] !== 0,
+        persistent_gradients: h[s + 166] !== 0,
+        precision: CHOICES[8][h[s + 153]],
+        recompute: CHOICES[11][h[s + 156]],
+        recompute_layers: finite(h[s + 157]),
+        seq_len: finite(h[s + 148]),
+        tokens: finite(h[s + 152]),
+        trainable_layers: finite(h[s + 147]),
       },
     },
     warnings: r.warnings,
@@ -375,6 +451,7 @@ function importError(issues) {
   const error = new Error(`could not import the config: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`);
   error.name = 'ImportError';
   error.issues = issues;
+  documented.add(error);
   return error;
 }
 
@@ -419,6 +496,9 @@ export async function createVramcalc(options = {}) {
   const fieldsText = JSON.stringify(tables.fields);
   const modelPresetsText = JSON.stringify(tables.model_presets);
   const gpuPresetsText = JSON.stringify(tables.gpu_presets);
+  // Inputs longer than the codec reads are cut to just past its limit before they are copied into
+  // the module's memory (which never shrinks), so the codec refuses them by their length.
+  const { max_link_length: maxLinkLength, max_input_bytes: maxInputBytes } = tables.limits;
   const knownPaths = new Set(tables.fields.map((f) => f.path));
   knownPaths.add('model.preset');
   if (estimateLayout(tables) !== ESTIMATE_LAYOUT) {
@@ -454,6 +534,10 @@ export async function createVramcalc(options = {}) {
       const path = () => (key === undefined ? section : `${section}.${key}`);
       switch (typeof value) {
         case 'string':
+          if (value.length > maxInputBytes) {
+            issues.push({ field: path(), message: `is longer than ${maxInputBytes} characters; not read` });
+            return undefined;
+          }
           if (wellFormed(value)) return JSON.stringify(value);
           issues.push({ field: path(), message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' });
           return undefined;
@@ -504,6 +588,10 @@ export async function createVramcalc(options = {}) {
             if (v !== undefined) json += `${json ? ',' : ''}${k}:${v}`;
           }
           json = `{${json}}`;
+        } else if (sectionFields.has(section) && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+          // A Map, a Date, a class instance: not a section's fields (the codec would read it as {}).
+          issues.push({ field: section, message: `must be an object (got ${describe(value)})` });
+          continue;
         } else {
           json = scalar(value, section);
           if (json === undefined) continue;
@@ -714,6 +802,10 @@ export async function createVramcalc(options = {}) {
     }
     const { text, issues } = serialize(scenario);
     if (text === null) return { ok: false, issues };
+    if (text.length > maxInputBytes) {
+      issues.push({ field: 'scenario', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` });
+      return { ok: false, issues };
+    }
     wasm._vramcalc_scenario_json(put(text), check);
     return { ok: true, issues };
   }
@@ -725,7 +817,9 @@ export async function createVramcalc(options = {}) {
     if (typeof text !== 'string') {
       throw importError([{ field: 'config', message: `must be the text of a JSON file (got ${describe(text)})` }]);
     }
-    if (!wellFormed(text)) {
+    if (text.length > maxInputBytes) {
+      text = text.slice(0, maxInputBytes + 1);  // UTF-8 has at least a byte per UTF-16 unit: still too large
+    } else if (!wellFormed(text)) {
       throw importError([{ field: 'config', message: 'must be valid Unicode text (it contains a lone UTF-16 surrogate)' }]);
     }
     if (base !== undefined) {
@@ -740,80 +834,36 @@ export async function createVramcalc(options = {}) {
 
   const api = {
     estimate(scenario) {
-      // Decoded without the rules: vramcalc_estimate checks them (once, in the core's evaluate).
-      const { ok, issues } = load(scenario, 0);
-      if (!ok) throw scenarioError(issues);
-      const how = wasm._vramcalc_estimate();
-      if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
-      const h = wasm.HEAPF64;
-      const s = wasm._vramcalc_values() / 8;
-      const r = readTextPart(how, h, s);
-      if (issues.length > 0) throw scenarioError(issues);
-      return buildEstimate(h, s, texts, r);
+      return guarded(scenarioError, 'scenario', () => runEstimate(scenario));
     },
     validate(scenario) {
-      const { ok, issues } = load(scenario, 1);
-      if (!ok) return issues;
-      return merge(issues, JSON.parse(get(wasm._vramcalc_validate())));
+      try {
+        const { ok, issues } = load(scenario, 1);
+        if (!ok) return issues;
+        return merge(issues, JSON.parse(get(wasm._vramcalc_validate())));
+      } catch (e) {  // documented never to throw
+        return [{ field: 'scenario', message: unexpected(e) }];
+      }
     },
     plan(scenario, options = {}) {
-      const { ok, issues } = load(scenario, 0);  // the layout is searched: the module checks plan_issues()
-      if (!ok) throw scenarioError(issues);
-      let optionsText;
-      if (options === undefined || options === null) {
-        optionsText = '{}';
-      } else if (!isPlainObject(options)) {
-        throw scenarioError([{ field: 'options', message: `must be an object (got ${describe(options)})` }]);
-      } else {
-        const bad = [];
-        const clean = Object.create(null);
-        for (const key of Object.keys(options)) {
-          const value = options[key];
-          if (key === 'hold') {
-            if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && wellFormed(v))) {
-              bad.push({ field: 'options.hold', message: `must be an array of field names (got ${describe(value)})` });
-            } else {
-              clean.hold = value.slice();
-            }
-          } else if (typeof value === 'number' && Number.isFinite(value)) {
-            clean[wellFormed(key) ? key : printable(key)] = value;
-          } else if (value !== undefined) {
-            bad.push({ field: `options.${printable(key)}`, message: `must be a finite number (got ${describe(value)})` });
-          }
-        }
-        if (bad.length > 0) throw scenarioError(merge(issues, bad));
-        optionsText = JSON.stringify(clean);
-      }
-      const result = JSON.parse(get(wasm._vramcalc_plan(put(optionsText))));
-      const all = merge(issues, result.errors || []);
-      if (all.length > 0) throw scenarioError(all);
-      return result;
+      return guarded(scenarioError, 'scenario', () => runPlan(scenario, options));
     },
     encodeLink(scenario) {
-      const { ok, issues } = load(scenario, 1);
-      if (!ok) throw scenarioError(issues);
-      const result = JSON.parse(get(wasm._vramcalc_encode_link()));
-      const all = merge(issues, result.errors || []);
-      if (all.length > 0) throw scenarioError(all);
-      return result.link;
+      return guarded(scenarioError, 'scenario', () => runEncodeLink(scenario));
     },
     decodeLink(fragment) {
-      if (typeof fragment !== 'string') {
-        return {
-          scenario: JSON.parse(defaultText),
-          issues: [{ field: 'link', message: `must be a string (got ${describe(fragment)}); using the defaults` }],
-          notes: [],
-        };
+      try {
+        return runDecodeLink(fragment);
+      } catch (e) {  // documented never to throw
+        return { scenario: JSON.parse(defaultText), issues: [{ field: 'link', message: `${unexpected(e)}; using the defaults` }],
+          notes: [] };
       }
-      // A whole URL is accepted too: only what follows the first '#' is the fragment.
-      const hash = fragment.indexOf('#');
-      return JSON.parse(get(wasm._vramcalc_decode_link(put(hash >= 0 ? fragment.slice(hash + 1) : fragment))));
     },
     importHfConfig(text, base) {
-      return importConfig(0, text, base);
+      return guarded(importError, 'config', () => importConfig(0, text, base));
     },
     importDeepSpeedConfig(text, base) {
-      return importConfig(1, text, base);
+      return guarded(importError, 'config', () => importConfig(1, text, base));
     },
     defaultScenario() {
       return JSON.parse(defaultText);
@@ -830,6 +880,81 @@ export async function createVramcalc(options = {}) {
     version: tables.version,
   };
   return Object.freeze(api);
+
+  function runEstimate(scenario) {
+    // Decoded without the rules: vramcalc_estimate checks them (once, in the core's evaluate).
+    const { ok, issues } = load(scenario, 0);
+    if (!ok) throw scenarioError(issues);
+    const how = wasm._vramcalc_estimate();
+    if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
+    const h = wasm.HEAPF64;
+    const s = wasm._vramcalc_values() / 8;
+    const r = readTextPart(how, h, s);
+    if (issues.length > 0) throw scenarioError(issues);
+    return buildEstimate(h, s, texts, r);
+  }
+
+  function runPlan(scenario, options) {
+    const { ok, issues } = load(scenario, 0);  // the layout is searched: the module checks plan_issues()
+    if (!ok) throw scenarioError(issues);
+    let optionsText;
+    if (options === undefined || options === null) {
+      optionsText = '{}';
+    } else if (!isPlainObject(options)) {
+      throw scenarioError([{ field: 'options', message: `must be an object (got ${describe(options)})` }]);
+    } else {
+      const bad = [];
+      const clean = Object.create(null);
+      for (const key of Object.keys(options)) {
+        const value = options[key];
+        if (key === 'hold') {
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && wellFormed(v))) {
+            bad.push({ field: 'options.hold', message: `must be an array of field names (got ${describe(value)})` });
+          } else {
+            clean.hold = value.slice();
+          }
+        } else if (typeof value === 'number' && Number.isFinite(value)) {
+          clean[wellFormed(key) ? key : printable(key)] = value;
+        } else if (value !== undefined) {
+          bad.push({ field: `options.${printable(key)}`, message: `must be a finite number (got ${describe(value)})` });
+        }
+      }
+      if (bad.length > 0) throw scenarioError(merge(issues, bad));
+      optionsText = JSON.stringify(clean);
+      if (optionsText.length > maxInputBytes) {
+        throw scenarioError(merge(issues, [{ field: 'options', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` }]));
+      }
+    }
+    const result = JSON.parse(get(wasm._vramcalc_plan(put(optionsText))));
+    const all = merge(issues, result.errors || []);
+    if (all.length > 0) throw scenarioError(all);
+    return result;
+  }
+
+  function runEncodeLink(scenario) {
+    const { ok, issues } = load(scenario, 1);
+    if (!ok) throw scenarioError(issues);
+    const result = JSON.parse(get(wasm._vramcalc_encode_link()));
+    const all = merge(issues, result.errors || []);
+    if (all.length > 0) throw scenarioError(all);
+    return result.link;
+  }
+
+  function runDecodeLink(fragment) {
+    if (typeof fragment !== 'string') {
+      return {
+        scenario: JSON.parse(defaultText),
+        issues: [{ field: 'link', message: `must be a string (got ${describe(fragment)}); using the defaults` }],
+        notes: [],
+      };
+    }
+    // A whole URL is accepted too: only what follows the first '#' is the fragment. Two units past
+    // the limit are enough for the codec to refuse a longer one (it drops one more leading '#').
+    const hash = fragment.indexOf('#');
+    let text = hash >= 0 ? fragment.slice(hash + 1) : fragment;
+    if (text.length > maxLinkLength + 2) text = text.slice(0, maxLinkLength + 2);
+    return JSON.parse(get(wasm._vramcalc_decode_link(put(text))));
+  }
 }
 
 export default createVramcalc;

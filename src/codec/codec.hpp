@@ -4,10 +4,13 @@
 //   percent.hpp     percent-encoding of link keys and values
 //   numbers.hpp     shortest round-trip number printing, strict number parsing
 //   field_text.hpp  one field set from text (links, CLI flags)
-//   json.hpp        Scenario ⇄ JSON, the estimate as JSON (nlohmann-json)
+//   typed.hpp       what a person types into a number field ("1.5K", "300B") as strict number text
+//   decoded.hpp     what the scenario decoders return (the scenario, its issues and notes)
+//   scenario_json.hpp  Scenario ⇄ JSON, the estimate as JSON (nlohmann-json)
+//   plan_json.hpp   the planner's results as JSON (nlohmann-json)
 //   link.hpp        Scenario ⇄ link fragment, versioned against frozen preset editions
 //   view.hpp        view settings in a link (units, theme, embed): never part of the scenario
-//   import_hf.hpp, import_deepspeed.hpp   foreign configs
+//   import_hf.hpp, import_deepspeed.hpp   foreign configs (nlohmann-json)
 #pragma once
 
 #include "codec/field_text.hpp"

@@ -23,5 +23,8 @@ inline constexpr std::size_t max_reported_issues = 100;
 // with the same malformed item twice), then keeps the first max - 1 and replaces the rest with one
 // issue for `field`: "… and 99,901 more problems (only the first 99 are listed)".
 void tidy_issues(std::vector<ValidationIssue>& issues, std::string_view field, std::size_t max = max_reported_issues);
+// How many problems a tidied list stands for: those listed, plus those its last issue counts
+// ("… and 801 more problems" after 99: 900), so that every face says the same number.
+std::size_t problem_count(const std::vector<ValidationIssue>& issues);
 
 }  // namespace vramcalc::codec

@@ -207,7 +207,16 @@ void drop_repeated_keys(std::vector<Pair>& pairs, std::vector<ValidationIssue>& 
     }
 }
 
-// The version a link names: 1 when it names none; the current one (with an issue) when unknown.
+// Whether a link without `v` has anything a scenario is made of (a key other than a view key).
+// Without one it is the bare page (empty, or only view settings, or only items that are ignored):
+// today's defaults, never version 1's (issue 21: the bare page computed without the CUDA context).
+bool names_scenario(const std::vector<Pair>& pairs) {
+    return std::any_of(pairs.begin(), pairs.end(), [](const Pair& p) { return !is_view_key(p.key); });
+}
+
+// The version a link names: the current one when it names no scenario at all (the bare page), else
+// 1 when it names none (every link v1 wrote had `v=1`; hand-written ones without `v` meant v1's
+// tables); the current one (with an issue) when unknown.
 int link_version_of(const std::vector<Pair>& pairs, std::vector<ValidationIssue>& issues) {
     for (const auto& p : pairs) {
         if (p.key != "v") continue;
@@ -219,7 +228,7 @@ int link_version_of(const std::vector<Pair>& pairs, std::vector<ValidationIssue>
                                    std::to_string(link_version)});
         return link_version;
     }
-    return 1;
+    return names_scenario(pairs) ? 1 : link_version;
 }
 
 // Whether a link gives a GPU's own numbers (a custom GPU with its own label).

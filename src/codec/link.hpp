@@ -3,7 +3,9 @@
 // A link stores only what differs from the defaults and the named presets, so it means something
 // only together with those tables. Link version N therefore decodes against the preset edition N
 // (core/presets.hpp): version 1 against the frozen copy in core/presets_v1.cpp, the current
-// version against today's tables. A missing `v` is version 1. Encoding always writes the current
+// version against today's tables. A missing `v` is version 1 when the link names any scenario key
+// ("mp=gpt2&b=8"); a fragment with none (empty: the bare page, or view keys only) is today's
+// defaults, the current version. Encoding always writes the current
 // version. When a default or a preset changes after the current version was released: freeze
 // today's tables as presets_v<N>.cpp, map version N to them in link_edition(), and bump
 // link_version (tests/test_link_versions.cpp pins every version's meaning).

@@ -1,6 +1,6 @@
 // Scenario ⇄ JSON, and the estimate as JSON (what the CLI's --json and the JS API return).
 // Decoders never throw and never crash: every problem becomes a ValidationIssue naming the field.
-// This is the only codec header that includes nlohmann-json; the page includes link.hpp instead.
+// It includes nlohmann-json (as plan_json.hpp and the imports do); the page includes link.hpp instead.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -15,29 +15,52 @@ namespace {
 
 double ceil_div(std::int64_t a, std::int64_t b) { return double((a + b - 1) / b); }
 
+// One softmax-attention layer's attention: MLA when kv_lora_rank > 0, else Q/K/V/O with GQA; plus
+// q/k norms, sinks and an output gate.
+double softmax_attention_params(const ModelConfig& m, const Layout& r) {
+    double core = m.kv_lora_rank > 0 ? f::mla_attention_params(m, m.v_head_dim > 0 ? m.v_head_dim : r.head_dim)
+                                     : f::attention_params(m, r.kv_heads, r.head_dim);
+    return core + f::attention_extra_params(m, r.head_dim);
+}
+
+// The token mixers of all L layers: n_softmax attention layers and L − n_softmax linear ones.
+double token_mixer_params(const ModelConfig& m, const Layout& r) {
+    double linear_layers = double(f::linear_layer_count(m));
+    double linear = m.linear_attention == LinearAttention::mamba ? f::mamba_params(m) : f::gated_deltanet_params(m);
+    double softmax = (double(m.layers) - linear_layers) * softmax_attention_params(m, r);
+    return softmax + (linear_layers > 0 ? linear_layers * linear : 0.0);
+}
+
 ParameterCounts count_parameters(const ModelConfig& m, const Layout& r) {
     ParameterCounts c;
     const bool moe = m.num_experts > 1;
-    double experts = double(m.num_experts);
-    double attention_norms = f::attention_params(m, r.kv_heads, r.head_dim) + double(m.norms_per_layer) * f::norm_params(m);
+    const double layers = double(m.layers), experts = double(m.num_experts);
+    // Attention (or linear mixer) and norms, summed over the stack; per_layer holds its mean (exact
+    // when every layer has the same mixer).
+    const double mixers = token_mixer_params(m, r);
+    const double norms = double(m.norms_per_layer) * f::norm_params(m);
+    const double mixer_mean = f::linear_layer_count(m) > 0 ? mixers / layers : softmax_attention_params(m, r);
+    const double attention_norms = mixer_mean + norms;
     // MoE layers: router, S shared experts (DeepSeekMoE stores them as one MLP of width S·f_e, same
     // count) and E routed experts of width f_e; the first `dense_layers` layers have a dense MLP of
     // width f. [DeepSeekMoE, Dai et al. 2024, arXiv:2401.06066 §3]
     double expert_mlp = f::mlp_params(m, moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size);
     double shared_mlp = moe && m.num_shared_experts > 0 ? f::mlp_params(m, m.num_shared_experts * r.moe_ffn_hidden_size) : 0.0;
-    double shared = attention_norms + f::router_params(m) + shared_mlp;
+    double moe_shared = f::router_params(m) + shared_mlp;
     c.embedding = f::embedding_params(m);
     c.expert_per_layer = moe ? experts * expert_mlp : 0.0;
-    c.per_layer = shared + experts * expert_mlp;
-    c.per_layer_active = shared + double(m.experts_per_token) * expert_mlp;
+    c.per_layer = attention_norms + moe_shared + experts * expert_mlp;
+    c.per_layer_active = attention_norms + moe_shared + double(m.experts_per_token) * expert_mlp;
     c.dense_layers = moe ? double(std::min(m.dense_layers, m.layers)) : 0.0;
-    c.per_dense_layer = moe ? attention_norms + f::mlp_params(m, r.ffn_hidden_size) : c.per_layer;
-    double moe_layers = double(m.layers) - c.dense_layers;
-    c.layers = moe_layers * c.per_layer + c.dense_layers * c.per_dense_layer;
+    double dense_mlp = f::mlp_params(m, r.ffn_hidden_size);
+    c.per_dense_layer = moe ? attention_norms + dense_mlp : c.per_layer;
+    double moe_layers = layers - c.dense_layers;
+    // Summed, not per_layer × L, so that a hybrid stack's total stays exact.
+    c.layers = mixers + layers * norms + moe_layers * (moe_shared + experts * expert_mlp) + c.dense_layers * dense_mlp;
     c.final_norm = f::norm_params(m);
     c.lm_head = m.tied_embeddings ? 0.0 : double(m.vocab_size) * double(m.hidden_size);
     c.total = c.embedding + c.layers + c.final_norm + c.lm_head;
-    c.active = c.total - moe_layers * (c.per_layer - c.per_layer_active);
+    c.active = c.total - moe_layers * (experts - double(m.experts_per_token)) * expert_mlp;
     if (m.params_override > 0) {
         // A given count replaces the architecture's; active scales in the same proportion.
         double ratio = c.active / c.total;

@@ -9,6 +9,18 @@
 namespace vramcalc {
 namespace {
 
+// The parameter formula of this model's layers (docs/formulas.md §1).
+const char* parameter_formula(const ModelConfig& m) {
+    if (m.full_attention_interval > 0)
+        return "P = embedding + Σ layers + final_norm + lm_head; every N-th layer attention, the others Gated DeltaNet "
+               "or Mamba mixers; per_layer = their mean + E · MLP + norms + router";
+    if (m.kv_lora_rank > 0)
+        return "P = embedding + L · per_layer + final_norm + lm_head; per_layer = MLA (q_a, q_b, kv_a, kv_b, o and "
+               "the latent norms) + E · MLP + norms + router";
+    return "P = embedding + L · per_layer + final_norm + lm_head; per_layer = attention (2·h·a·d + 2·h·g·d + biases) + "
+           "E · MLP + 2 norms + router";
+}
+
 constexpr const char* tm101 = "Transformer Math 101 (EleutherAI, https://blog.eleuther.ai/transformer-math/)";
 
 // A term explains one output: its label, value and unit come from the output table.
@@ -35,10 +47,9 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
     std::vector<ExplainTerm> out;
 
     out.push_back(term(e, "parameters.total",
-                       p.overridden ? "P = params_override"
-                                    : "P = embedding + L · per_layer + final_norm + lm_head; per_layer = attention "
-                                      "(2·h·a·d + 2·h·g·d + biases) + E · MLP + 2 norms + router",
-                       "architecture (Vaswani et al. 2017, arXiv:1706.03762; GQA, SwiGLU, MoE variants)",
+                       p.overridden ? "P = params_override" : parameter_formula(m),
+                       "architecture (Vaswani et al. 2017, arXiv:1706.03762; GQA, SwiGLU, MoE variants; MLA "
+                       "arXiv:2405.04434; Gated DeltaNet arXiv:2412.06464; Mamba arXiv:2312.00752)",
                        {{"embedding", p.embedding, "parameters"},
                         {"L", double(m.layers), ""},
                         {"per_layer", p.per_layer, "parameters"},

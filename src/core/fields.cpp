@@ -28,6 +28,7 @@ constexpr std::array<const char*, 2> throughput_model_choice = {"fixed", "predic
 constexpr std::array<const char*, 4> method_choice = {"full", "lora", "qlora", "freeze"};
 constexpr std::array<const char*, 3> base_weight_format_choice = {"nf4", "nf4_no_dq", "int8"};
 constexpr std::array<const char*, 2> adapter_dtype_choice = {"fp32", "match"};
+constexpr std::array<const char*, 2> linear_attention_choice = {"gated_deltanet", "mamba"};
 constexpr std::span<const char* const> no_choices{};
 
 // double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
@@ -62,7 +63,8 @@ T to_member(double v) {
 using K = FieldKind;
 using I = std::int64_t;
 
-const std::array<FieldSpec, 78> field_table = {{
+// Adding a field is one row here (and its group below); the array counts itself.
+constexpr auto field_table = std::to_array<FieldSpec>({
     // model
     {"model.name", "name", "Model name", "", "", "A label for the model; a preset name selects that preset.",
      K::text, no_choices, 0, 0, VRC_TEXT(model, name)},
@@ -110,6 +112,51 @@ const std::array<FieldSpec, 78> field_table = {{
      K::choice, activation_choice, 0, 5, VRC_ENUM(model, activation, Activation)},
     {"model.params_override", "P", "Parameter override", "P", "parameters", "When > 0, use this parameter count instead of the architecture's.",
      K::number, no_choices, 0, 1e12, VRC_NUM(model, params_override, double)},
+    // model: attention variants (MLA, sliding windows, q/k norms, sinks, output gate)
+    {"model.kv_lora_rank", "kvr", "KV latent rank", "d_c", "", "Multi-head latent attention (DeepSeek-V2/V3): keys and values come from one compressed latent of this width (DeepSeek-V3: 512); 0 = ordinary attention.",
+     K::integer, no_choices, 0, 2048, VRC_NUM(model, kv_lora_rank, I), "off"},
+    {"model.q_lora_rank", "qr", "Query latent rank", "d_c'", "", "MLA: queries pass through a compressed latent of this width (DeepSeek-V3: 1536); 0 = a direct h × a·(nope + rope) query projection.",
+     K::integer, no_choices, 0, 4096, VRC_NUM(model, q_lora_rank, I), "off"},
+    {"model.qk_rope_head_dim", "dr", "RoPE head dim", "d_R", "", "MLA: per-head query/key width that carries rotary positions, with one shared rotary key per token (DeepSeek-V3: 64).",
+     K::integer, no_choices, 0, 512, VRC_NUM(model, qk_rope_head_dim, I)},
+    {"model.qk_nope_head_dim", "dn", "NoPE head dim", "", "", "MLA: per-head query/key width without positions (DeepSeek-V3: 128).",
+     K::integer, no_choices, 0, 512, VRC_NUM(model, qk_nope_head_dim, I)},
+    {"model.v_head_dim", "dv", "Value head dim", "", "", "MLA: per-head value width (DeepSeek-V3: 128); 0 = head dim.",
+     K::integer, no_choices, 0, 512, VRC_NUM(model, v_head_dim, I), "auto"},
+    {"model.sliding_window", "W", "Sliding window", "W", "tokens", "Tokens a windowed layer attends to (Gemma 3: 1024, gpt-oss: 128); windowed layers keep only W tokens of KV cache. 0 = every layer global.",
+     K::integer, no_choices, 0, 131072, VRC_NUM(model, sliding_window, I), "off"},
+    {"model.global_attention_interval", "gai", "Global layer every", "", "layers", "With a sliding window: every N-th layer attends globally, the others use the window (Gemma 3: 6, Gemma 2 and gpt-oss: 2); 0 = every layer windowed.",
+     K::integer, no_choices, 0, 64, VRC_NUM(model, global_attention_interval, I), "none"},
+    {"model.qk_norm", "qkn", "Q/K norms", "", "", "Per-head RMSNorm on queries and keys (Qwen3, Gemma 3): 2·d weights per attention layer.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, qk_norm)},
+    {"model.attention_sinks", "sink", "Attention sinks", "", "", "A learned sink logit per head in every attention layer (gpt-oss): a weights per layer.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, attention_sinks)},
+    {"model.attention_output_gate", "ogate", "Attention output gate", "", "", "The query projection also yields a sigmoid gate on the attention output (Qwen3-Next): h·a·d more weights per attention layer.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, attention_output_gate)},
+    // model: hybrid stacks (linear-attention / state-space layers)
+    {"model.full_attention_interval", "fai", "Softmax layer every", "", "layers", "Hybrid stacks: every N-th layer is softmax attention, the others are linear-attention or Mamba layers with a fixed state per sequence (Qwen3-Next: 4, Jamba: 8); 0 = all softmax.",
+     K::integer, no_choices, 0, 64, VRC_NUM(model, full_attention_interval, I), "off"},
+    {"model.linear_attention", "lin", "Linear layer kind", "", "", "Kind of the non-softmax layers: gated_deltanet (Qwen3-Next) or mamba (Mamba-1 as in Jamba).",
+     K::choice, linear_attention_choice, 0, 1, VRC_ENUM(model, linear_attention, LinearAttention)},
+    {"model.linear_num_key_heads", "lkh", "Linear key heads", "", "", "Gated DeltaNet: query/key heads of a linear layer (Qwen3-Next-80B-A3B: 16).",
+     K::integer, no_choices, 0, 256, VRC_NUM(model, linear_num_key_heads, I)},
+    {"model.linear_num_value_heads", "lvh", "Linear value heads", "", "", "Gated DeltaNet: value heads of a linear layer, a multiple of the key heads (Qwen3-Next-80B-A3B: 32).",
+     K::integer, no_choices, 0, 256, VRC_NUM(model, linear_num_value_heads, I)},
+    {"model.linear_key_head_dim", "lkd", "Linear key head dim", "", "", "Gated DeltaNet: width of one query/key head (Qwen3-Next: 128).",
+     K::integer, no_choices, 0, 512, VRC_NUM(model, linear_key_head_dim, I)},
+    {"model.linear_value_head_dim", "lvd", "Linear value head dim", "", "", "Gated DeltaNet: width of one value head (Qwen3-Next: 128); the state per head is key dim × value dim.",
+     K::integer, no_choices, 0, 512, VRC_NUM(model, linear_value_head_dim, I)},
+    {"model.linear_conv_kernel", "lck", "Conv kernel", "", "", "Width of the short causal convolution of a linear or Mamba layer (Qwen3-Next and Mamba: 4).",
+     K::integer, no_choices, 1, 16, VRC_NUM(model, linear_conv_kernel, I)},
+    {"model.ssm_state_size", "ssmN", "SSM state size", "N", "", "Mamba: state width per channel (Jamba: 16).",
+     K::integer, no_choices, 0, 256, VRC_NUM(model, ssm_state_size, I)},
+    {"model.ssm_expand", "ssmx", "SSM expansion", "", "", "Mamba: inner width = expansion × h (Jamba: 2).",
+     K::integer, no_choices, 1, 8, VRC_NUM(model, ssm_expand, I)},
+    // model: MoE details
+    {"model.router_bias", "rbias", "Router bias", "", "", "A bias of E values on each MoE router (gpt-oss; DeepSeek-V3's e_score_correction_bias).",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, router_bias)},
+    {"model.shared_expert_gate", "segate", "Shared-expert gate", "", "", "A sigmoid gate h → 1 on the shared expert's output (Qwen2-MoE, Qwen3-Next): h weights per MoE layer.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(model, shared_expert_gate)},
     // training
     {"training.method", "meth", "Method", "", "", "full: every parameter trains; lora: low-rank adapters on a frozen 16-bit model; qlora: adapters on a 4-bit (or 8-bit) frozen model; freeze: only the last k layers train.",
      K::choice, method_choice, 0, 3, VRC_ENUM(training, method, TrainingMethod)},
@@ -224,54 +271,65 @@ const std::array<FieldSpec, 78> field_table = {{
      K::number, no_choices, 0.1, 200, VRC_NUM(hardware, inter_node_gbps, double)},
     {"hardware.memory_bandwidth_gbps", "hbm", "Memory bandwidth", "", "GB/s", "GPU memory bandwidth (A100 80GB: 2039); bounds norms, activations, softmax and the optimizer step.",
      K::number, no_choices, 100, 10000, VRC_NUM(hardware, memory_bandwidth_gbps, double)},
-}};
+});
 
 #undef VRC_NUM
 #undef VRC_BOOL
 #undef VRC_ENUM
 #undef VRC_TEXT
 
-// ── Groups (the order within a group is the order a form shows) ──
-constexpr std::array<const char*, 1> stack_paths = {"training.framework"};
-constexpr std::array<const char*, 17> architecture_paths = {
+// ── Groups (the order within a group is the order a form shows; each array counts itself) ──
+constexpr const char* stack_paths[] = {"training.framework"};
+constexpr const char* architecture_paths[] = {
     "model.name", "model.layers", "model.hidden_size", "model.num_heads", "model.num_kv_heads", "model.head_dim",
     "model.ffn_hidden_size", "model.vocab_size", "model.mlp", "model.activation", "model.norm",
     "model.norms_per_layer", "model.bias", "model.qkv_bias", "model.tied_embeddings", "model.position_embedding",
     "model.max_position_embeddings"};
-constexpr std::array<const char*, 6> experts_paths = {"model.num_experts",        "model.experts_per_token",
-                                                     "model.moe_ffn_hidden_size", "model.num_shared_experts",
-                                                     "model.dense_layers",       "model.params_override"};
-constexpr std::array<const char*, 6> batch_paths = {"training.seq_len",         "training.micro_batch_size",
+constexpr const char* experts_paths[] = {
+    "model.num_experts",  "model.experts_per_token", "model.moe_ffn_hidden_size", "model.num_shared_experts",
+    "model.dense_layers", "model.router_bias",       "model.shared_expert_gate",  "model.params_override"};
+constexpr const char* batch_paths[] = {"training.seq_len",         "training.micro_batch_size",
                                                    "training.global_batch_size", "training.grad_accum_steps",
                                                    "training.tokens",            "training.attention_flops"};
-constexpr std::array<const char*, 7> optimizer_paths = {
+constexpr const char* optimizer_paths[] = {
     "training.precision",      "training.grad_dtype",          "training.optimizer",
     "training.optimizer_impl", "training.persistent_gradients", "training.optimizer_in_backward",
     "training.paged_optimizer"};
-constexpr std::array<const char*, 8> activation_paths = {
+constexpr const char* activation_paths[] = {
     "training.kernels",   "training.flash_attention",  "training.dropout",     "training.recompute",
     "training.recompute_layers", "training.offload_activations", "training.loss", "training.loss_chunks"};
-constexpr std::array<const char*, 7> finetune_paths = {
+constexpr const char* finetune_paths[] = {
     "training.method",       "training.lora_rank",          "training.lora_targets",    "training.lora_dropout",
     "training.adapter_dtype", "training.base_weight_format", "training.trainable_layers"};
-constexpr std::array<const char*, 6> layout_paths = {"parallel.num_gpus",          "parallel.tensor",
+constexpr const char* layout_paths[] = {"parallel.num_gpus",          "parallel.tensor",
                                                     "parallel.pipeline",          "parallel.interleave",
                                                     "parallel.sequence_parallel", "parallel.expert"};
-constexpr std::array<const char*, 6> sharding_paths = {
+constexpr const char* sharding_paths[] = {
     "parallel.zero_stage",     "parallel.zero_impl",         "parallel.zero3_live_params",
     "parallel.offload_params", "parallel.offload_optimizer", "parallel.partition_activations"};
-constexpr std::array<const char*, 7> gpu_paths = {"hardware.gpu",         "hardware.memory_gib",
+constexpr const char* gpu_paths[] = {"hardware.gpu",         "hardware.memory_gib",
                                                  "hardware.peak_tflops", "hardware.memory_bandwidth_gbps",
                                                  "hardware.achieved_tflops", "hardware.mfu",
                                                  "hardware.price_per_gpu_hour"};
-constexpr std::array<const char*, 4> cluster_paths = {"hardware.throughput_model", "hardware.gpus_per_node",
+constexpr const char* cluster_paths[] = {"hardware.throughput_model", "hardware.gpus_per_node",
                                                      "hardware.intra_node_gbps", "hardware.inter_node_gbps"};
-constexpr std::array<const char*, 3> overhead_paths = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
+constexpr const char* overhead_paths[] = {"hardware.cuda_context_gib", "hardware.allocator_overhead",
                                                       "hardware.reserved_gib"};
 
-const std::array<FieldGroup, 12> group_table = {{
+constexpr const char* attention_variant_paths[] = {
+    "model.kv_lora_rank",   "model.q_lora_rank",       "model.qk_rope_head_dim",          "model.qk_nope_head_dim",
+    "model.v_head_dim",     "model.sliding_window",    "model.global_attention_interval", "model.qk_norm",
+    "model.attention_sinks", "model.attention_output_gate"};
+constexpr const char* hybrid_paths[] = {
+    "model.full_attention_interval", "model.linear_attention",      "model.linear_num_key_heads",
+    "model.linear_num_value_heads",  "model.linear_key_head_dim",   "model.linear_value_head_dim",
+    "model.linear_conv_kernel",      "model.ssm_state_size",        "model.ssm_expand"};
+
+constexpr auto group_table = std::to_array<FieldGroup>({
     {"training.stack", "Training stack", "framework profile", stack_paths, true},
     {"model.architecture", "Model", "architecture", architecture_paths},
+    {"model.attention", "Attention variants", "latent (MLA), sliding window, q/k norms", attention_variant_paths},
+    {"model.hybrid", "Hybrid layers", "linear attention, state-space (Mamba)", hybrid_paths},
     {"model.experts", "Experts and overrides", "mixture of experts, parameter count", experts_paths},
     {"training.batch", "Batch and data", "sequence, batch, tokens", batch_paths},
     {"training.optimizer", "Precision and optimizer", "bytes per parameter, the step", optimizer_paths},
@@ -282,7 +340,7 @@ const std::array<FieldGroup, 12> group_table = {{
     {"hardware.gpu", "Hardware", "one GPU", gpu_paths},
     {"hardware.cluster", "Cluster and step time", "nodes, links, throughput model", cluster_paths},
     {"hardware.overheads", "Memory overheads", "outside the tensors", overhead_paths},
-}};
+});
 
 }  // namespace
 
@@ -328,6 +386,7 @@ std::span<const char* const> framework_names() { return framework_choice; }
 std::span<const char* const> kernels_names() { return kernels_choice; }
 std::span<const char* const> loss_names() { return loss_choice; }
 std::span<const char* const> throughput_model_names() { return throughput_model_choice; }
+std::span<const char* const> linear_attention_names() { return linear_attention_choice; }
 
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);

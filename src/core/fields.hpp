@@ -64,6 +64,7 @@ std::span<const char* const> framework_names();
 std::span<const char* const> kernels_names();
 std::span<const char* const> loss_names();
 std::span<const char* const> throughput_model_names();
+std::span<const char* const> linear_attention_names();
 
 // Whether two scenarios agree on a field (text by value, numbers exactly).
 bool field_equal(const FieldSpec& field, const Scenario& a, const Scenario& b);

@@ -94,14 +94,29 @@ LayerLinears layer_linears(const ModelConfig& m, const Layout& r, bool dense_lay
     const bool moe = m.num_experts > 1 && !dense_layer;
     const double f = double(moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size);
     const double experts = moe ? double(m.num_experts) : 1.0;
-    if (fused_qkv(m)) {
+    if (m.kv_lora_rank > 0) {
+        // MLA [HF DeepseekV3Attention]: q = q_a_proj + q_b_proj (or q_proj), k = kv_a_proj_with_mqa,
+        // v = kv_b_proj, o = o_proj. The up-projections read the latents, counted as the attention input.
+        const double a = double(m.num_heads), qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim);
+        const double v_dim = double(m.v_head_dim > 0 ? m.v_head_dim : r.head_dim);
+        const double q_lora = double(m.q_lora_rank), kv_lora = double(m.kv_lora_rank);
+        if (m.q_lora_rank > 0) {
+            add(lora_q, h, q_lora, 1, false, LinearInput::attention_input);
+            add(lora_q, q_lora, a * qk, 1, false, LinearInput::attention_input);
+        } else {
+            add(lora_q, h, a * qk, 1, false, LinearInput::attention_input);
+        }
+        add(lora_k, h, kv_lora + double(m.qk_rope_head_dim), 1, false, LinearInput::attention_input);
+        add(lora_v, kv_lora, a * (double(m.qk_nope_head_dim) + v_dim), 1, false, LinearInput::attention_input);
+        add(lora_o, a * v_dim, h, 1, false, LinearInput::attention_output);
+    } else if (fused_qkv(m)) {
         add(lora_q | lora_k | lora_v, h, q + 2.0 * kv, 1, false, LinearInput::attention_input);
     } else {
         add(lora_q, h, q, 1, false, LinearInput::attention_input);
         add(lora_k, h, kv, 1, false, LinearInput::attention_input);
         add(lora_v, h, kv, 1, false, LinearInput::attention_input);
     }
-    add(lora_o, q, h, 1, false, LinearInput::attention_output);
+    if (m.kv_lora_rank == 0) add(lora_o, q, h, 1, false, LinearInput::attention_output);
     if (m.mlp == MlpKind::swiglu) add(lora_gate, h, f, experts, moe, LinearInput::mlp_input);
     add(lora_up, h, f, experts, moe, LinearInput::mlp_input);
     add(lora_down, f, h, experts, moe, LinearInput::mlp_inner);

@@ -1,7 +1,7 @@
 // Every memory and compute term as one small named function.
-// Each carries its formula, units and source. Seeds: ../shared/seeds/
-//   [TM101]  EleutherAI "Transformer Math 101" (seed 000)
-//   [ACT34]  "LLM parameters, VRAM, TFLOPs? Training part 5" (seed 003)
+// Each carries its formula, units and source; derivations and worked examples: docs/formulas.md.
+//   [TM101]  EleutherAI "Transformer Math 101"
+//   [ACT34]  "LLM parameters, VRAM, TFLOPs? Training part 5"
 //   [MEGA-ACT] Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
 //   [ZERO]   Rajbhandari et al. 2019, "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models"
 #pragma once
@@ -41,6 +41,67 @@ inline double attention_params(const ModelConfig& m, std::int64_t kv_heads, std:
     return weights + qkv_biases + out_bias;
 }
 
+// Multi-head latent attention per layer [DeepSeek-V2, arXiv:2405.04434 §2.1; HF DeepseekV3Attention]:
+// q_a_proj h×d_c' + q_a_layernorm d_c' + q_b_proj d_c'×a·(d_n+d_R) (or q_proj h×a·(d_n+d_R) when
+// d_c' = 0), kv_a_proj_with_mqa h×(d_c+d_R) + kv_a_layernorm d_c, kv_b_proj d_c×a·(d_n+d_v), o_proj a·d_v×h.
+inline double mla_attention_params(const ModelConfig& m, std::int64_t v_head_dim) {
+    double h = double(m.hidden_size), a = double(m.num_heads);
+    double qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim), dv = double(v_head_dim);
+    double q_lora = double(m.q_lora_rank), kv_lora = double(m.kv_lora_rank);
+    double query = m.q_lora_rank > 0 ? h * q_lora + q_lora + q_lora * a * qk : h * a * qk;
+    double key_value = h * (kv_lora + double(m.qk_rope_head_dim)) + kv_lora + kv_lora * a * (double(m.qk_nope_head_dim) + dv);
+    return query + key_value + a * dv * h;
+}
+
+// Extras of one softmax-attention layer: q_norm and k_norm of d weights each (Qwen3, Gemma 3:
+// 2·d); one sink logit per head (gpt-oss: a); the output gate of Qwen3-Next, whose q_proj emits
+// a·d more outputs (h·a·d, + a·d with biases). [HF Qwen3Attention, GptOssAttention, Qwen3NextAttention]
+inline double attention_extra_params(const ModelConfig& m, std::int64_t head_dim) {
+    double d = double(head_dim), a = double(m.num_heads);
+    double qk_norms = m.qk_norm ? 2.0 * d : 0.0;
+    double sinks = m.attention_sinks ? a : 0.0;
+    double gate = m.attention_output_gate ? double(m.hidden_size) * a * d + ((m.bias || m.qkv_bias) ? a * d : 0.0) : 0.0;
+    return qk_norms + sinks + gate;
+}
+
+// Gated DeltaNet layer [Yang et al. 2024, arXiv:2412.06464; HF Qwen3NextGatedDeltaNet], with
+// key width k = n_k·d_k and value width v = n_v·d_v: in_proj_qkvz h×(2k + 2v), in_proj_ba h×2n_v,
+// depthwise conv1d (2k + v)×K (no bias), dt_bias n_v, A_log n_v, gated RMSNorm d_v, out_proj v×h.
+inline double gated_deltanet_params(const ModelConfig& m) {
+    double h = double(m.hidden_size), heads_v = double(m.linear_num_value_heads);
+    double k = double(m.linear_num_key_heads) * double(m.linear_key_head_dim);
+    double v = heads_v * double(m.linear_value_head_dim);
+    double projections = h * (2.0 * k + 2.0 * v) + h * 2.0 * heads_v + v * h;
+    double conv = (2.0 * k + v) * double(m.linear_conv_kernel);
+    return projections + conv + 2.0 * heads_v + double(m.linear_value_head_dim);
+}
+
+// Mamba-1 mixer as Jamba builds it [Gu & Dao 2023, arXiv:2312.00752; Lieber et al. 2024,
+// arXiv:2403.19887; HF JambaMambaMixer], d_i = expand·h, R = ceil(h/16): in_proj h×2d_i,
+// conv1d d_i×K + d_i bias, x_proj d_i×(R + 2N), dt_proj R×d_i + d_i, A_log d_i×N, D d_i,
+// out_proj d_i×h, and Jamba's dt/B/C RMSNorms R + 2N.
+inline double mamba_params(const ModelConfig& m) {
+    double h = double(m.hidden_size), inner = double(m.ssm_expand) * h, n = double(m.ssm_state_size);
+    double rank = double((m.hidden_size + 15) / 16);
+    double projections = h * 2.0 * inner + inner * (rank + 2.0 * n) + rank * inner + inner + inner * h;
+    double conv = inner * double(m.linear_conv_kernel) + inner;
+    return projections + conv + inner * n + inner + rank + 2.0 * n;
+}
+
+// Layers of a hybrid stack that are linear-attention / Mamba layers: all but every N-th
+// (Qwen3-Next layer_types, N = full_attention_interval): L − floor(L / N); 0 without hybrid layers.
+inline std::int64_t linear_layer_count(const ModelConfig& m) {
+    return m.full_attention_interval > 0 ? m.layers - m.layers / m.full_attention_interval : 0;
+}
+
+// Softmax-attention layers that use the sliding window: all but every N-th (N =
+// global_attention_interval; Gemma 3 sliding_window_pattern), of the n softmax layers.
+inline std::int64_t windowed_layer_count(const ModelConfig& m) {
+    std::int64_t softmax = m.layers - linear_layer_count(m);
+    if (m.sliding_window == 0) return 0;
+    return m.global_attention_interval > 0 ? softmax - softmax / m.global_attention_interval : softmax;
+}
+
 // One MLP (one expert): GELU 2·h·f (+ f + h biases); SwiGLU 3·h·f (+ 2f + h biases).
 inline double mlp_params(const ModelConfig& m, std::int64_t ffn) {
     double h = double(m.hidden_size), f = double(ffn);
@@ -48,9 +109,12 @@ inline double mlp_params(const ModelConfig& m, std::int64_t ffn) {
     return 3.0 * h * f + (m.bias ? 2.0 * f + h : 0.0);
 }
 
-// MoE router: h·E (no bias), only when E > 1. [Mixtral / Switch]
+// MoE router: h·E, + E with a router bias (gpt-oss; DeepSeek-V3's e_score_correction_bias), + h
+// for a shared-expert gate (Qwen2-MoE, Qwen3-Next); only when E > 1. [Mixtral / Switch; HF]
 inline double router_params(const ModelConfig& m) {
-    return m.num_experts > 1 ? double(m.hidden_size) * double(m.num_experts) : 0.0;
+    if (m.num_experts <= 1) return 0.0;
+    double e = double(m.num_experts), h = double(m.hidden_size);
+    return h * e + (m.router_bias ? e : 0.0) + (m.shared_expert_gate ? h : 0.0);
 }
 
 // ───────────────────────── bytes per parameter [TM101 "memory per parameter"] ─────────────────────────

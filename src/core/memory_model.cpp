@@ -81,7 +81,24 @@ bool separate_qkv(const ModelConfig& m) { return !fused_qkv(m); }
 struct Widths {
     double h, q, kv, f, k, a, s;  // hidden, query width a·d, key/value width g·d, MLP inner, MLPs/token, heads, seq
     double routed;                // experts a token is dispatched to (MoE), 1 for dense models
+    double o = 0;                 // out-projection input a·d (MLA: a·d_v)
+    double latent = 0;            // MLA: latent elements kept per token outside the TP region
 };
+
+// Multi-head latent attention [DeepSeek-V2, arXiv:2405.04434 §2.1; HF DeepseekV3Attention; Megatron
+// MLASelfAttention]: the attention core sees Q and K of a·(d_n + d_R) and V of a·d_v (the widths
+// kept as Q, K, V, so kv = (a·(d_n + d_R) + a·d_v)/2), the out-projection reads a·d_v; each latent
+// keeps its RMSNorm input and the normalised copy its up-projection reads, 2·(d_c' + d_c) per
+// token (the down-projections are not split by tensor parallelism).
+void apply_latent_attention(const ModelConfig& m, Widths& w) {
+    if (m.kv_lora_rank == 0) return;
+    double a = double(m.num_heads), qk = double(m.qk_nope_head_dim + m.qk_rope_head_dim);
+    double v = double(m.v_head_dim > 0 ? m.v_head_dim : m.qk_nope_head_dim);
+    w.q = a * qk;
+    w.kv = (a * qk + a * v) / 2.0;
+    w.o = a * v;
+    w.latent = 2.0 * double(m.q_lora_rank + m.kv_lora_rank);
+}
 
 // MoE: every token passes k routed and S shared experts of width f_e. A model's leading dense
 // layers (DeepSeekMoE's first layer) are counted as MoE layers here: (k + S)·f_e ≈ f there
@@ -89,7 +106,7 @@ struct Widths {
 Widths widths(const Scenario& sc, const Layout& r) {
     const auto& m = sc.model;
     const bool moe = m.num_experts > 1;
-    return {double(m.hidden_size),
+    Widths w{double(m.hidden_size),
             double(m.num_heads) * double(r.head_dim),
             double(r.kv_heads) * double(r.head_dim),
             double(moe ? r.moe_ffn_hidden_size : r.ffn_hidden_size),
@@ -97,6 +114,9 @@ Widths widths(const Scenario& sc, const Layout& r) {
             double(m.num_heads),
             double(sc.training.seq_len),
             double(m.experts_per_token)};
+    w.o = w.q;
+    apply_latent_attention(m, w);
+    return w;
 }
 
 // Fused kernels (Megatron / Transformer Engine) [MEGA-ACT §4.1, eq. 1–2]: two norm inputs, the
@@ -110,7 +130,8 @@ LayerActivationBytes fused_layer(const Scenario& sc, const Widths& w, const Acti
     l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
-    l.attention = e * w.q;
+    l.attention = e * w.o;
+    l.linear_inputs += e * w.latent;
     l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
     if (sc.model.num_experts > 1) l.mlp += w.routed * e * w.h;  // tokens dispatched to their k experts
     // Softmax output 2 + dropout mask 1 + dropout output 2 = 5 per a·s (16-bit). [MEGA-ACT eq. 1]
@@ -141,17 +162,18 @@ LayerActivationBytes eager_layer(const Scenario& sc, const Widths& w, const Acti
     } else {
         l.linear_inputs = 2.0 * e * w.h;
     }
+    l.linear_inputs += e * w.latent;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     if (flash) {
         // SDPA FlashAttention: Q, K, V (GQA native), O, log-sum-exp fp32 per head. [FA2]
         l.qkv = e * (w.q + 2.0 * w.kv);
-        l.attention = e * w.q + 4.0 * w.a;
+        l.attention = e * w.o + 4.0 * w.a;
         l.scores_per_as = 0;
     } else {
         // Eager attention: Q and K, V repeated to all heads (repeat_kv copies when g < a).
         double kv_kept = w.kv < w.q ? w.q : w.kv;
         l.qkv = e * (w.q + 2.0 * kv_kept);
-        l.attention = e * w.q;  // the contiguous copy the out-projection keeps
+        l.attention = e * w.o;  // the contiguous copy the out-projection keeps
         bool fp32_softmax = dt.fp32 || dt.autocast || upcast_softmax(m);
         double probs = fp32_softmax ? 4.0 : e;  // softmax output
         // The matmul with V keeps a 16-bit copy when the softmax ran in fp32 (or the dropout output).
@@ -186,11 +208,39 @@ LayerActivationBytes compiled_layer(const Scenario& sc, const Widths& w, const A
     l.linear_inputs = 2.0 * e * w.h;
     l.dropout_masks = dropout ? 2.0 * w.h : 0.0;
     l.qkv = e * (w.q + 2.0 * w.kv);
-    l.attention = e * w.q + (fused_attention(sc, dt) ? 4.0 * w.a : 0.0);
+    l.attention = e * w.o + (fused_attention(sc, dt) ? 4.0 * w.a : 0.0);
+    l.linear_inputs += e * w.latent;
     l.mlp = (gated_mlp(sc.model) ? 3.0 : 2.0) * e * w.f * w.k;
     if (sc.model.num_experts > 1) l.mlp += w.routed * e * w.h;
     l.scores_per_as = fused_attention(sc, dt) ? 0.0 : e + (dropout ? 1.0 + e : 0.0);
     return l;
+}
+
+// Bytes per token a linear-attention / Mamba layer keeps for its backward, approximated as the
+// outputs of its projections and of its convolution (not a measured set). Gated DeltaNet [HF
+// Qwen3NextGatedDeltaNet]: q,k,v,z (2k + 2v), b and a (2·n_v), the convolved q,k,v (2k + v), the
+// core output and the gated norm's output (2v). Mamba [HF JambaMambaMixer]: x and z (2·d_i), the
+// convolved x (d_i), x_proj's output (R + 2N), Δ (d_i), y and the gated output (2·d_i).
+double linear_layer_bytes(const ModelConfig& m, double e) {
+    if (m.linear_attention == LinearAttention::mamba) {
+        double inner = double(m.ssm_expand) * double(m.hidden_size);
+        double rank = double((m.hidden_size + 15) / 16);
+        return e * (6.0 * inner + rank + 2.0 * double(m.ssm_state_size));
+    }
+    double k = double(m.linear_num_key_heads) * double(m.linear_key_head_dim);
+    double v = double(m.linear_num_value_heads) * double(m.linear_value_head_dim);
+    return e * ((2.0 * k + 2.0 * v) + 2.0 * double(m.linear_num_value_heads) + (2.0 * k + v) + 2.0 * v);
+}
+
+// Hybrid stacks: the per-layer figure is the mean over the stack, the linear layers keeping their
+// projections in place of Q, K, V, O and no attention scores (formulas.hpp linear_layer_count).
+void mix_linear_layers(const ModelConfig& m, double e, LayerActivationBytes& l) {
+    const double linear = double(f::linear_layer_count(m));
+    if (linear == 0) return;
+    const double share = linear / double(m.layers);
+    l.qkv = (1.0 - share) * l.qkv + share * linear_layer_bytes(m, e);
+    l.attention *= 1.0 - share;
+    l.scores_per_as *= 1.0 - share;
 }
 
 // What one layer keeps when nothing is recomputed.
@@ -202,6 +252,7 @@ LayerActivationBytes full_layer(const Scenario& sc, const Widths& w, const Activ
         case Kernels::compiled: l = compiled_layer(sc, w, dt); break;
     }
     if (fused_attention(sc, dt)) l.scores_per_as = 0;  // scores never materialised [FA2]
+    mix_linear_layers(sc.model, dt.matmul, l);
     return l;
 }
 
@@ -227,7 +278,7 @@ LayerActivationBytes checkpointed_layer(const Scenario& sc, const Widths& w, con
             // forward order (Q, V, gate, down for Llama-family layers; QKV, fc1 for fused QKV).
             const double e = dt.matmul;
             l.checkpoint = dt.residual * w.h;
-            l.attention = e * w.q + 4.0 * w.a;
+            l.attention = e * w.o + 4.0 * w.a;
             if (separate_qkv(sc.model)) {
                 l.qkv = e * (w.q + w.kv);
                 l.mlp = (gated_mlp(sc.model) ? e * w.f : 0.0) * w.k;
@@ -260,7 +311,7 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const Layout& r, const Wi
     const bool flash = fused_attention(sc, dt);  // FlashAttention keeps O (the o input); the math path does not
     if (eager && m.norm == NormKind::rmsnorm) l.norms = norms(m) * 4.0 * w.h;
     l.linear_inputs = 0;
-    if (!flash) l.attention = std::max(0.0, l.attention - e * w.q);
+    if (!flash) l.attention = std::max(0.0, l.attention - e * w.o);
     const bool gelu_new_autocast = eager && dt.autocast && m.mlp == MlpKind::gelu && m.activation == Activation::gelu_new;
     const double inner_bytes = gelu_new_autocast ? 2.0 : e;  // the down-projection's input
     l.mlp -= inner_bytes * w.f * w.k;

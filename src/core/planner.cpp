@@ -274,6 +274,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
     Scenario own;
     if (own_layout(base, sc, own)) search.own = &own;
 
+    // t divides the heads, so no more than them are tried (not every count up to N: 10^8 GPUs took seconds).
     for (std::int64_t t = 1; t <= n && t <= space.heads; ++t) {
         if (!tensor_allowed(space, base, options, t)) continue;
         for (std::int64_t p = 1; p <= n / t && p <= space.layers; ++p)

@@ -125,6 +125,120 @@ ModelConfig deepseek_moe_16b() {
     return m;
 }
 
+// Qwen3 dense [Qwen3 technical report, arXiv:2505.09388, Table 1]: Llama layers with head_dim 128,
+// per-head q/k RMSNorms, vocabulary 151,936, 40,960 positions; the three smallest tie embeddings.
+ModelConfig qwen3(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kv_heads,
+                  std::int64_t ffn, bool tie) {
+    ModelConfig m = with_head_dim(llama(name, layers, hidden, heads, kv_heads, ffn, 151936, 40960), 128);
+    m.qk_norm = true;
+    m.tied_embeddings = tie;
+    return m;
+}
+
+// Qwen3 MoE: every layer routes to k of E experts of width f_e, no shared expert.
+ModelConfig qwen3_moe(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kv_heads,
+                      std::int64_t ffn, std::int64_t experts, std::int64_t expert_ffn) {
+    ModelConfig m = with_experts(qwen3(name, layers, hidden, heads, kv_heads, ffn, false), experts, 8);
+    m.moe_ffn_hidden_size = expert_ffn;
+    return m;
+}
+
+// Qwen3-Next-80B-A3B: 3 Gated DeltaNet layers per softmax layer; gated attention (q_proj also
+// emits an output gate), head_dim 256, q/k norms; 512 experts (10 per token) of width 512 and one
+// gated shared expert of the same width; 262,144 positions.
+ModelConfig qwen3_next_80b() {
+    ModelConfig m = qwen3_moe("Qwen3-Next-80B-A3B", 48, 2048, 16, 2, 5120, 512, 512);
+    m.head_dim = 256;
+    m.max_position_embeddings = 262144;
+    m.experts_per_token = 10;
+    m.num_shared_experts = 1;
+    m.shared_expert_gate = true;
+    m.attention_output_gate = true;
+    m.full_attention_interval = 4;
+    m.linear_attention = LinearAttention::gated_deltanet;
+    m.linear_num_key_heads = 16;
+    m.linear_num_value_heads = 32;
+    m.linear_key_head_dim = 128;
+    m.linear_value_head_dim = 128;
+    m.linear_conv_kernel = 4;
+    return m;
+}
+
+// DeepSeek-V3 (and R1, the same network): MLA (q_lora 1536, kv_lora 512, RoPE 64, NoPE 128, V
+// 128), 128 heads; the first 3 layers dense (18,432), then 256 routed experts (8 per token) of
+// width 2048 + 1 shared; router bias (e_score_correction_bias); 163,840 positions. head_dim here
+// is MLA's query/key head width d_n + d_R = 192. The MTP module (14B) is not counted.
+ModelConfig deepseek_v3(const char* name) {
+    ModelConfig m = with_experts(llama(name, 61, 7168, 128, 128, 18432, 129280, 163840), 256, 8);
+    m.head_dim = 192;
+    m.moe_ffn_hidden_size = 2048;
+    m.num_shared_experts = 1;
+    m.dense_layers = 3;
+    m.router_bias = true;
+    m.kv_lora_rank = 512;
+    m.q_lora_rank = 1536;
+    m.qk_rope_head_dim = 64;
+    m.qk_nope_head_dim = 128;
+    m.v_head_dim = 128;
+    return m;
+}
+
+// gpt-oss: biases on every linear (attention, experts, router), an attention sink per head, 64
+// heads of 64 with 8 KV heads, layers alternating a 128-token window and global attention, top-4
+// experts of width 2880, vocabulary 201,088 (o200k_harmony), 131,072 positions.
+ModelConfig gpt_oss(const char* name, std::int64_t layers, std::int64_t experts) {
+    ModelConfig m = with_experts(with_head_dim(llama(name, layers, 2880, 64, 8, 2880, 201088, 131072), 64), experts, 4);
+    m.bias = true;
+    m.router_bias = true;
+    m.attention_sinks = true;
+    m.sliding_window = 128;
+    m.global_attention_interval = 2;
+    return m;
+}
+
+// Gemma 3 text model: Gemma 2's four norms per layer plus q/k norms, five windowed layers per
+// global one, tied embeddings.
+ModelConfig gemma3(const char* name, std::int64_t layers, std::int64_t hidden, std::int64_t heads, std::int64_t kv_heads,
+                   std::int64_t head_dim, std::int64_t ffn, std::int64_t vocab, std::int64_t window, std::int64_t positions) {
+    ModelConfig m = gemma2(name, layers, hidden, heads, kv_heads, head_dim, ffn);
+    m.vocab_size = vocab;
+    m.max_position_embeddings = positions;
+    m.qk_norm = true;
+    m.sliding_window = window;
+    m.global_attention_interval = 6;
+    return m;
+}
+
+// Llama 4 text model: 48 layers of 5120, 40 heads of 128 with 8 KV heads, vocabulary 202,048;
+// every layer's MoE has one routed expert (top-1) and one shared expert of width 8192; three of
+// four layers use chunked attention over 8192 tokens (counted as that window), every fourth is
+// global without RoPE; the q/k norms are weightless L2 norms (nothing to count). Maverick
+// alternates dense (16,384) and MoE layers: 24 dense layers, counted as leading ones (same count).
+ModelConfig llama4(const char* name, std::int64_t experts, std::int64_t dense_layers, std::int64_t positions) {
+    ModelConfig m = with_experts(with_head_dim(llama(name, 48, 5120, 40, 8, 16384, 202048, positions), 128), experts, 1);
+    m.moe_ffn_hidden_size = 8192;
+    m.num_shared_experts = 1;
+    m.dense_layers = dense_layers;
+    m.sliding_window = 8192;
+    m.global_attention_interval = 4;
+    return m;
+}
+
+// Jamba v0.1 (AI21, arXiv:2403.19887): 32 layers of 4096, one attention layer per 8 (the others
+// Mamba, d_state 16, d_conv 4, expand 2), MoE (16 experts, top-2) in every other layer: the 16
+// dense layers are counted as leading ones (the same total), the attention layers as every 8th
+// (Jamba: offset 4; the same count). No positional encoding (counted as rope: no parameters).
+ModelConfig jamba() {
+    ModelConfig m = with_experts(llama("Jamba-v0.1", 32, 4096, 32, 8, 14336, 65536, 262144), 16, 2);
+    m.dense_layers = 16;
+    m.full_attention_interval = 8;
+    m.linear_attention = LinearAttention::mamba;
+    m.ssm_state_size = 16;
+    m.ssm_expand = 2;
+    m.linear_conv_kernel = 4;
+    return m;
+}
+
 constexpr const char* gpt2_source =
     "Radford et al. 2019, Language Models are Unsupervised Multitask Learners; exact count of the Hugging Face "
     "checkpoint (openai-community/gpt2*, config.json)";
@@ -155,8 +269,20 @@ constexpr const char* gemma2_source =
 constexpr const char* phi3_source =
     "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219); Hugging Face config.json; safetensors totals";
 
-const std::array<ModelPreset, 49>& model_table() {
-    static const std::array<ModelPreset, 49> table = {{
+constexpr const char* qwen3_source =
+    "Qwen Team 2025, Qwen3 Technical Report (arXiv:2505.09388), Tables 1-2; config.json of https://huggingface.co/Qwen/";
+constexpr const char* deepseek_v3_source =
+    "DeepSeek-AI 2024, DeepSeek-V3 Technical Report (arXiv:2412.19437); config.json of https://huggingface.co/deepseek-ai/";
+constexpr const char* gpt_oss_source =
+    "OpenAI 2025, gpt-oss-120b & gpt-oss-20b Model Card (arXiv:2508.10925), Table 1; config.json of https://huggingface.co/openai/";
+constexpr const char* gemma3_source =
+    "Gemma Team 2025, Gemma 3 Technical Report (arXiv:2503.19786), Table 1; text_config of the config.json of "
+    "https://huggingface.co/google/";
+constexpr const char* llama4_source =
+    "Meta Llama 4 model card; text_config of the config.json of https://huggingface.co/meta-llama/";
+
+const std::array<ModelPreset, 70>& model_table() {
+    static const std::array<ModelPreset, 70> table = {{
         {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},
         {"gpt2-medium", gpt2("GPT-2 355M", 24, 1024, 16), 354823168, gpt2_source},
         {"gpt2-large", gpt2("GPT-2 774M", 36, 1280, 20), 774030080, gpt2_source},
@@ -226,6 +352,69 @@ const std::array<ModelPreset, 49>& model_table() {
         {"deepseek-moe-16b", deepseek_moe_16b(), 16375728128,
          "Dai et al. 2024, DeepSeekMoE (arXiv:2401.06066); deepseek-ai/deepseek-moe-16b-base config.json "
          "(first_k_dense_replace 1, n_shared_experts 2, moe_intermediate_size 1408); safetensors total"},
+        // Architectures of today (issue 24). Exact totals: tests/test_architectures.cpp.
+        {"qwen3-0.6b", qwen3("Qwen3-0.6B", 28, 1024, 16, 8, 3072, true), 0,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-0.6B/blob/main/config.json; the safetensors total "
+         "751,632,384 also counts the stored copy of the tied LM head"},
+        {"qwen3-1.7b", qwen3("Qwen3-1.7B", 28, 2048, 16, 8, 6144, true), 0,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-1.7B/blob/main/config.json; the safetensors total "
+         "2,031,739,904 also counts the stored copy of the tied LM head"},
+        {"qwen3-4b", qwen3("Qwen3-4B", 36, 2560, 32, 8, 9728, true), 4022468096,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-4B/blob/main/config.json; safetensors total"},
+        {"qwen3-8b", qwen3("Qwen3-8B", 36, 4096, 32, 8, 12288, false), 8190735360,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-8B/blob/main/config.json; safetensors total"},
+        {"qwen3-14b", qwen3("Qwen3-14B", 40, 5120, 40, 8, 17408, false), 14768307200,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-14B/blob/main/config.json; safetensors total "
+         "(KerasHub qwen3_14b_en metadata)"},
+        {"qwen3-32b", qwen3("Qwen3-32B", 64, 5120, 64, 8, 25600, false), 32762123264,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-32B/blob/main/config.json; safetensors total "
+         "(KerasHub qwen3_32b_en metadata)"},
+        {"qwen3-30b-a3b", qwen3_moe("Qwen3-30B-A3B", 48, 2048, 32, 4, 6144, 128, 768), 30532122624,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-30B-A3B/blob/main/config.json; llama.cpp "
+         "general.parameter_count"},
+        {"qwen3-235b-a22b", qwen3_moe("Qwen3-235B-A22B", 94, 4096, 64, 4, 12288, 128, 1536), 235093634560,
+         "Qwen3 (arXiv:2505.09388); https://huggingface.co/Qwen/Qwen3-235B-A22B/blob/main/config.json; safetensors total"},
+        {"qwen3-next-80b-a3b", qwen3_next_80b(), 79674391296,
+         "Qwen3-Next (https://huggingface.co/Qwen/Qwen3-Next-80B-A3B-Instruct/blob/main/config.json); transformers "
+         "modeling_qwen3_next.py shapes; llama.cpp n_params of the qwen3next GGUF (MTP layer not counted)"},
+        {"deepseek-v3", deepseek_v3("DeepSeek-V3"), 671026419200,
+         "DeepSeek-V3 (arXiv:2412.19437); https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json; 671B "
+         "main model + 14B MTP = 685B (README_WEIGHTS.md); exact main-model count of the checkpoint tensors"},
+        {"deepseek-r1", deepseek_v3("DeepSeek-R1"), 671026419200,
+         "DeepSeek-R1 (arXiv:2501.12948), the DeepSeek-V3 network: https://huggingface.co/deepseek-ai/DeepSeek-R1/blob/"
+         "main/config.json; 671B without the MTP module"},
+        {"gpt-oss-20b", gpt_oss("gpt-oss-20b", 24, 32), 20914757184,
+         "gpt-oss model card (arXiv:2508.10925), Table 1: 20.91B; https://huggingface.co/openai/gpt-oss-20b/blob/main/"
+         "config.json; llama.cpp general.parameter_count 20,914,757,184"},
+        {"gpt-oss-120b", gpt_oss("gpt-oss-120b", 36, 128), 116829156672,
+         "gpt-oss model card (arXiv:2508.10925), Table 1: 116.83B; https://huggingface.co/openai/gpt-oss-120b/blob/main/"
+         "config.json; llama.cpp general.parameter_count 116,829,156,672"},
+        {"gemma-3-1b", gemma3("Gemma-3-1B", 26, 1152, 4, 1, 256, 6912, 262144, 512, 32768), 999885952,
+         "Gemma 3 (arXiv:2503.19786); https://huggingface.co/google/gemma-3-1b-pt/blob/main/config.json; safetensors total"},
+        {"gemma-3-4b", gemma3("Gemma-3-4B", 34, 2560, 8, 4, 256, 10240, 262208, 1024, 131072), 3880263168,
+         "Gemma 3 (arXiv:2503.19786); text model only (the 417M SigLIP vision encoder is not counted): text_config of "
+         "https://huggingface.co/google/gemma-3-4b-pt/blob/main/config.json; llama.cpp n_params of the text GGUF"},
+        {"gemma-3-12b", gemma3("Gemma-3-12B", 48, 3840, 16, 8, 256, 15360, 262208, 1024, 131072), 11766034176,
+         "Gemma 3 (arXiv:2503.19786); text model only (vision encoder not counted): text_config of "
+         "https://huggingface.co/google/gemma-3-12b-pt/blob/main/config.json; llama.cpp n_params of the text GGUF"},
+        {"gemma-3-27b", gemma3("Gemma-3-27B", 62, 5376, 32, 16, 128, 21504, 262208, 1024, 131072), 27009346304,
+         "Gemma 3 (arXiv:2503.19786); text model only (vision encoder not counted): text_config of "
+         "https://huggingface.co/google/gemma-3-27b-pt/blob/main/config.json; llama.cpp n_params of the text GGUF"},
+        {"mistral-small-3.1-24b", with_head_dim(llama("Mistral-Small-3.1-24B", 40, 5120, 32, 8, 32768, 131072, 131072), 128),
+         23572403200,
+         "Mistral Small 3.1 2503; text model only (Pixtral vision encoder not counted): text_config of "
+         "https://huggingface.co/mistralai/Mistral-Small-3.1-24B-Base-2503/blob/main/config.json; the same text model "
+         "as Mistral-Small-24B-Base-2501, safetensors total 23,572,403,200"},
+        {"llama-4-scout", llama4("Llama-4-Scout-17B-16E", 16, 0, 10485760), 0,
+         "Llama 4 Scout; text model only: text_config of https://huggingface.co/meta-llama/Llama-4-Scout-17B-16E/blob/"
+         "main/config.json; the safetensors total 108,641,793,536 adds the 871,932,416-parameter vision encoder"},
+        {"llama-4-maverick", llama4("Llama-4-Maverick-17B-128E", 128, 24, 1048576), 0,
+         "Llama 4 Maverick (interleave_moe_layer_step 2); text model only: text_config of https://huggingface.co/"
+         "meta-llama/Llama-4-Maverick-17B-128E/blob/main/config.json; the safetensors total 401,583,781,376 adds the "
+         "871,932,416-parameter vision encoder"},
+        {"jamba-v0.1", jamba(), 0,
+         "Lieber et al. 2024, Jamba (arXiv:2403.19887): 52B total, 12B active; https://huggingface.co/ai21labs/"
+         "Jamba-v0.1/blob/main/config.json; transformers JambaMambaMixer shapes; Hugging Face: 51.6B parameters (rounded)"},
     }};
     return table;
 }
@@ -252,7 +441,11 @@ constexpr const char* mi300x = "AMD Instinct MI300X datasheet: 896 GB/s aggregat
 constexpr const char* cloud_pcie = "Cloud PCIe instances (assumed): 8 GPUs on PCIe Gen4 x16 (32 GB/s per direction; T4: Gen3 x16, 16 GB/s) as in AWS g6/g5.48xlarge and g4dn.metal, 100 Gb/s network per instance (1.5625 GB/s per GPU); memory bandwidth from each datasheet (L4 300 GB/s, A10G 600 GB/s, T4 320 GB/s)";
 constexpr const char* workstation_new = "Workstation (assumed): 4 GPUs on PCIe (RTX 5090 Gen5 x16 64 GB/s, RTX A6000 Gen4 x16 32 GB/s per direction; A6000 NVLink bridges join pairs only), 10 Gb/s Ethernet between machines; memory bandwidth from the datasheets (RTX 5090 1792 GB/s, RTX A6000 768 GB/s)";
 
-constexpr std::array<GpuPreset, 18> gpu_table = {{
+constexpr const char* workstation_pro = "Workstation (assumed): 4 GPUs on PCIe (RTX 6000 Ada Gen4 x16 32 GB/s, RTX PRO 6000 Blackwell Gen5 x16 64 GB/s per direction), 10 Gb/s Ethernet between machines; memory bandwidth from the datasheets (RTX 6000 Ada 960 GB/s GDDR6, RTX PRO 6000 Blackwell 1792 GB/s GDDR7)";
+constexpr const char* h100_nvl = "NVIDIA H100 NVL datasheet: 94 GB HBM3 at 3.9 TB/s; NVLink bridges (600 GB/s bidirectional) join pairs only, so larger groups talk over PCIe Gen5 x16 (64 GB/s per direction); 8-GPU PCIe server with one 200 Gb/s NIC per GPU (assumed)";
+constexpr const char* hgx_h20 = "NVIDIA HGX H20 (H20 product brief): 8 GPUs, 96 GB HBM3 at 4.0 TB/s, NVLink 900 GB/s bidirectional per GPU; 8x 400 Gb/s NICs (assumed, as DGX H100)";
+
+constexpr std::array<GpuPreset, 22> gpu_table = {{
     {"V100-16GB", 16160 * MiB, 125, 39, 0.9,
      "NVIDIA V100 SXM2 datasheet (16 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 16160 MiB; achieved: Megatron-LM "
      "(arXiv:1909.08053), 39 TFLOP/s/GPU",
@@ -327,6 +520,23 @@ constexpr std::array<GpuPreset, 18> gpu_table = {{
      "NVIDIA RTX A6000 datasheet: 154.8 TFLOP/s bf16 dense; nvidia-smi 49140 MiB with ECC off (46068 with ECC on); "
      "price: RunPod A6000 tier",
      F::ampere_consumer, 4, 32, 1.25, 768, workstation_new},
+    // Cards people serve on (issue 24). Peak: dense 16-bit tensor throughput with fp32 accumulation;
+    // achieved: assumed 40 % of peak; price: indicative, set your own.
+    {"RTX-6000-Ada", 49140 * MiB, 364.2, 145.7, 0.77,
+     "NVIDIA RTX 6000 Ada datasheet (48 GB GDDR6, 960 GB/s) and Ada whitepaper: 364.2 TFLOP/s fp16/bf16 with fp32 "
+     "accumulate (728.5 with sparsity); nvidia-smi 49140 MiB",
+     F::ada, 4, 32, 1.25, 960, workstation_pro},
+    {"RTX-PRO-6000", 97887 * MiB, 503.8, 201.5, 1.79,
+     "NVIDIA RTX PRO 6000 Blackwell (Workstation / Server Edition) datasheet: 96 GB GDDR7, 1792 GB/s; Blackwell "
+     "workstation whitepaper: 503.8 TFLOP/s fp16/bf16 with fp32 accumulate (1007.6 with sparsity); nvidia-smi 97887 MiB",
+     F::generic, 4, 64, 1.25, 1792, workstation_pro},
+    {"H100-NVL", 95830 * MiB, 835.5, 334.2, 2.8,
+     "NVIDIA H100 NVL datasheet (94 GB HBM3, 3.9 TB/s, 1,671 TFLOP/s bf16 with sparsity = 835.5 dense); nvidia-smi "
+     "95830 MiB",
+     F::hopper, 8, 64, 25, 3900, h100_nvl},
+    {"H20", 97871 * MiB, 148, 59.2, 1.5,
+     "NVIDIA H20 product brief (96 GB HBM3, 4.0 TB/s, 148 TFLOP/s bf16 dense); nvidia-smi 97871 MiB",
+     F::hopper, 8, 450, 50, 4000, hgx_h20},
 }};
 
 // ASCII case folding (what std::tolower does in the "C" locale), inline: the throughput model

@@ -1,5 +1,5 @@
 // Scenario: the single input of the estimator (model, training, parallelism, hardware).
-// Plain aggregates with defaults; `normalized()` fills the "0 = derive" fields.
+// Plain aggregates with defaults; `resolve_layout()` (below) derives what the "0 = derive" fields leave open.
 // Field names are the shared vocabulary of JSON, URL, CLI flags and the JS API.
 #pragma once
 
@@ -47,6 +47,8 @@ enum class BaseWeightFormat { nf4, nf4_no_dq, int8 };
 // Adapter weights: fp32 (PEFT's autocast_adapter_dtype=True) or the dtype of the model's weights (torchtune).
 enum class AdapterDtype { fp32, match };
 
+enum class LinearAttention { gated_deltanet, mamba };   // JSON/link names "gated_deltanet", "mamba"
+
 // Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
 // activations follow 34·sbh + 5·as²b per layer exactly (Korthikanti et al. 2022, arXiv:2205.05198, eq. 1).
 struct ModelConfig {
@@ -73,6 +75,32 @@ struct ModelConfig {
     std::int64_t dense_layers = 0;         // leading layers with a dense MLP of ffn_hidden_size (MoE models)
     Activation activation = Activation::auto_;  // auto: GELU for gelu MLPs, SiLU for gated ones
     double params_override = 0;          // > 0: use this parameter count instead of the architecture's
+    // Multi-head latent attention (DeepSeek-V2/V3, Kimi K2; arXiv:2405.04434 §2.1): on when kv_lora_rank > 0.
+    std::int64_t kv_lora_rank = 0;       // d_c: compressed KV latent width (DeepSeek-V3: 512)
+    std::int64_t q_lora_rank = 0;        // d_c': compressed query width; 0 = queries not compressed (DeepSeek-V2-Lite)
+    std::int64_t qk_rope_head_dim = 0;   // d_h^R: decoupled RoPE query/key width per head (DeepSeek-V3: 64)
+    std::int64_t qk_nope_head_dim = 0;   // per-head query/key width without RoPE (DeepSeek-V3: 128)
+    std::int64_t v_head_dim = 0;         // per-head value width (DeepSeek-V3: 128); 0 = head_dim
+    // Sliding-window attention (Mistral 7B v0.1, Gemma 2/3, gpt-oss; Llama 4's chunked attention is counted as a window of its chunk).
+    std::int64_t sliding_window = 0;            // W: tokens a windowed layer attends to; 0 = no windowed layers
+    std::int64_t global_attention_interval = 0; // every N-th layer (1-based N, 2N, …) attends globally, the others use the window;
+                                                // 0 = every layer windowed (when sliding_window > 0). Gemma 3: 6; Gemma 2, gpt-oss: 2; Llama 4: 4
+    bool qk_norm = false;                       // per-head RMSNorm on queries and keys (Qwen3, Gemma 3): 2·d weights per layer
+    // Hybrid stacks: linear-attention / state-space layers, a fixed-size state per sequence (no KV).
+    std::int64_t full_attention_interval = 0;   // every N-th layer is softmax attention, the rest are linear layers; 0 = all softmax (Qwen3-Next: 4, Jamba: 8)
+    LinearAttention linear_attention = LinearAttention::gated_deltanet;
+    std::int64_t linear_num_key_heads = 0;      // Gated DeltaNet (Qwen3-Next-80B-A3B: 16)
+    std::int64_t linear_num_value_heads = 0;    // (32)
+    std::int64_t linear_key_head_dim = 0;       // (128)
+    std::int64_t linear_value_head_dim = 0;     // (128)
+    std::int64_t linear_conv_kernel = 4;        // short causal convolution width (Qwen3-Next 4, Mamba d_conv 4)
+    std::int64_t ssm_state_size = 0;            // Mamba: N (Jamba: 16)
+    std::int64_t ssm_expand = 2;                // Mamba: d_inner = expand · h
+    // Further exact-count details (issue 24): all off in older models.
+    bool attention_sinks = false;        // gpt-oss: one learned sink logit per head per layer (a weights)
+    bool attention_output_gate = false;  // Qwen3-Next: q_proj also emits a sigmoid output gate (h·a·d more)
+    bool router_bias = false;            // gpt-oss router bias; DeepSeek-V3 e_score_correction_bias (E per MoE layer)
+    bool shared_expert_gate = false;     // Qwen2-MoE / Qwen3-Next: sigmoid gate h → 1 on the shared expert
 };
 
 struct TrainingConfig {

@@ -92,6 +92,80 @@ std::int64_t longest_sequence(const ModelConfig& m) {
 
 namespace {
 
+// MLA, sliding windows and q/k norms (docs/formulas.md "Attention variants").
+void check_attention_variants(const ModelConfig& m, Checker& c) {
+    bool latent_ok = c.range("model.kv_lora_rank", m.kv_lora_rank, 0, max_width);
+    bool q_latent_ok = c.range("model.q_lora_rank", m.q_lora_rank, 0, max_width);
+    bool rope_ok = c.range("model.qk_rope_head_dim", m.qk_rope_head_dim, 0, max_width);
+    bool nope_ok = c.range("model.qk_nope_head_dim", m.qk_nope_head_dim, 0, max_width);
+    bool v_ok = c.range("model.v_head_dim", m.v_head_dim, 0, max_width);
+    if (latent_ok && m.kv_lora_rank > 0) {
+        if (rope_ok && m.qk_rope_head_dim == 0)
+            c.fail("model.qk_rope_head_dim", [] { return std::string("must be at least 1 with multi-head latent attention (model.kv_lora_rank > 0): the decoupled RoPE key width (DeepSeek-V3: 64)"); });
+        if (nope_ok && m.qk_nope_head_dim == 0)
+            c.fail("model.qk_nope_head_dim", [] { return std::string("must be at least 1 with multi-head latent attention (model.kv_lora_rank > 0): the per-head key width without RoPE (DeepSeek-V3: 128)"); });
+        if (m.qk_norm)
+            c.fail("model.qk_norm", [] { return std::string("must be false with multi-head latent attention (model.kv_lora_rank > 0): MLA normalises its latents instead"); });
+        if (m.attention_output_gate)
+            c.fail("model.attention_output_gate", [] { return std::string("must be false with multi-head latent attention (model.kv_lora_rank > 0)"); });
+    } else if (latent_ok) {
+        auto mla_only = [&](const char* field, std::int64_t value, bool ok) {
+            if (ok && value != 0)
+                c.fail(field, [&] { return "must be 0 without multi-head latent attention (model.kv_lora_rank is 0; got " + std::to_string(value) + ")"; });
+        };
+        mla_only("model.q_lora_rank", m.q_lora_rank, q_latent_ok);
+        mla_only("model.qk_rope_head_dim", m.qk_rope_head_dim, rope_ok);
+        mla_only("model.qk_nope_head_dim", m.qk_nope_head_dim, nope_ok);
+        mla_only("model.v_head_dim", m.v_head_dim, v_ok);
+    }
+    bool window_ok = c.range("model.sliding_window", m.sliding_window, 0, max_seq_len);
+    if (c.range("model.global_attention_interval", m.global_attention_interval, 0, max_layers) && window_ok &&
+        m.global_attention_interval > 0 && m.sliding_window == 0)
+        c.fail("model.global_attention_interval", [] { return std::string("must be 0 without a sliding window (model.sliding_window is 0: every layer is global)"); });
+}
+
+// Hybrid stacks: Gated DeltaNet or Mamba layers between the softmax ones.
+void check_hybrid_layers(const ModelConfig& m, Checker& c) {
+    bool interval_ok = c.range("model.full_attention_interval", m.full_attention_interval, 0, max_layers);
+    bool kind_ok = m.linear_attention == LinearAttention::gated_deltanet || m.linear_attention == LinearAttention::mamba;
+    if (!kind_ok) c.fail("model.linear_attention", [] { return std::string("must be gated_deltanet or mamba"); });
+    bool key_heads_ok = c.range("model.linear_num_key_heads", m.linear_num_key_heads, 0, max_heads);
+    bool value_heads_ok = c.range("model.linear_num_value_heads", m.linear_num_value_heads, 0, max_heads);
+    bool key_dim_ok = c.range("model.linear_key_head_dim", m.linear_key_head_dim, 0, max_width);
+    bool value_dim_ok = c.range("model.linear_value_head_dim", m.linear_value_head_dim, 0, max_width);
+    c.range("model.linear_conv_kernel", m.linear_conv_kernel, 1, max_width);
+    bool state_ok = c.range("model.ssm_state_size", m.ssm_state_size, 0, max_width);
+    c.range("model.ssm_expand", m.ssm_expand, 1, 1024);
+    if (!interval_ok || !kind_ok || m.full_attention_interval == 0) return;
+    if (m.linear_attention == LinearAttention::mamba) {
+        if (state_ok && m.ssm_state_size == 0)
+            c.fail("model.ssm_state_size", [] { return std::string("must be at least 1 for Mamba layers (model.full_attention_interval > 0, model.linear_attention = mamba; Jamba: 16)"); });
+        return;
+    }
+    auto needed = [&](const char* field, std::int64_t value, bool ok) {
+        if (ok && value == 0)
+            c.fail(field, [] { return std::string("must be at least 1 for Gated DeltaNet layers (model.full_attention_interval > 0, model.linear_attention = gated_deltanet)"); });
+    };
+    needed("model.linear_num_key_heads", m.linear_num_key_heads, key_heads_ok);
+    needed("model.linear_num_value_heads", m.linear_num_value_heads, value_heads_ok);
+    needed("model.linear_key_head_dim", m.linear_key_head_dim, key_dim_ok);
+    needed("model.linear_value_head_dim", m.linear_value_head_dim, value_dim_ok);
+    if (key_heads_ok && value_heads_ok && m.linear_num_key_heads > 0 && m.linear_num_value_heads % m.linear_num_key_heads != 0)
+        c.fail("model.linear_num_value_heads", [&] {
+            return "must be a multiple of model.linear_num_key_heads (" + std::to_string(m.linear_num_value_heads) + " value heads, " +
+                   std::to_string(m.linear_num_key_heads) + " key heads)";
+        });
+}
+
+// Router bias and shared-expert gate exist only in MoE layers.
+void check_expert_details(const ModelConfig& m, bool experts_ok, Checker& c) {
+    if (!experts_ok) return;
+    if (m.router_bias && m.num_experts == 1)
+        c.fail("model.router_bias", [] { return std::string("must be false for a dense model (model.num_experts = 1): there is no router"); });
+    if (m.shared_expert_gate && (m.num_experts == 1 || m.num_shared_experts == 0))
+        c.fail("model.shared_expert_gate", [] { return std::string("must be false without shared experts (model.num_shared_experts = 0 or a dense model)"); });
+}
+
 void check_rules(const Scenario& sc, Checker& c) {
     const auto& m = sc.model;
     const auto& tr = sc.training;
@@ -143,6 +217,9 @@ void check_rules(const Scenario& sc, Checker& c) {
             c.fail("model.dense_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + ")"); });
     }
     c.zero_or_real("model.params_override", m.params_override, 1, max_params, "count from the architecture");
+    check_attention_variants(m, c);
+    check_hybrid_layers(m, c);
+    check_expert_details(m, experts_ok, c);
 
     // training
     bool seq_ok = c.range("training.seq_len", tr.seq_len, 1, max_seq_len);
@@ -198,6 +275,9 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.tensor", [&] {
             return "must divide model.num_kv_heads (" + std::to_string(kv_heads) + ")";
         });
+    if (tp_ok && m.full_attention_interval > 0 && m.linear_attention == LinearAttention::gated_deltanet &&
+        m.linear_num_key_heads > 0 && m.linear_num_key_heads % par.tensor != 0)
+        c.fail("parallel.tensor", [&] { return std::string("must divide model.linear_num_key_heads (" + std::to_string(m.linear_num_key_heads) + ")"); });
     std::int64_t ffn = m.ffn_hidden_size > 0 ? m.ffn_hidden_size : 4 * m.hidden_size;
     if (tp_ok && ffn_ok && hidden_ok && ffn % par.tensor != 0)
         c.fail("parallel.tensor", [&] {

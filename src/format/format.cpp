@@ -144,6 +144,17 @@ std::string format_duration(double seconds) {
     return format_sig(seconds / (86400 * 365.25), 3) + " years";
 }
 
+std::string format_step_time(double seconds) {
+    if (seconds >= 1) return format_sig(seconds, 3) + " s";
+    return format_sig(seconds * 1000, 3) + " ms";
+}
+
+std::string format_tick(std::int64_t value) {
+    if (value >= 1024 && value % 1024 == 0) return std::to_string(value / 1024) + "K";
+    if (value >= 10000 && value % 1000 == 0) return std::to_string(value / 1000) + "k";
+    return format_grouped(double(value));
+}
+
 std::string format_money(double value) {
     if (!std::isfinite(value)) return "—";
     double a = std::fabs(value);

@@ -6,6 +6,7 @@
 // without the JSON library.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,8 @@ std::string format_sig(double value, int digits = 3);     // "0.123", "12.3", "1
 std::string format_sci(double value);                     // "1.21 × 10²²" (below 10^5: format_sig)
 std::string format_flop_rate(double flops_per_second);    // "150 TFLOP/s", "1.2 PFLOP/s"
 std::string format_duration(double seconds);              // "42 s", "9.3 days", "2.1 years"
+std::string format_step_time(double seconds);             // "1.23 s", "450 ms": a step, or two steps' difference
+std::string format_tick(std::int64_t value);              // "4K" (4096), "16k" (16000), "1,536": axis ticks
 std::string format_money(double value);                   // "$0.25", "$3,222", "$1.52 M"
 std::string format_percent(double fraction);              // "10.9 %"
 

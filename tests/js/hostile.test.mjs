@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { loadApi } from './_support.mjs';
+import { importModule, loadApi } from './_support.mjs';
 
 const api = await loadApi();
 
@@ -116,4 +116,114 @@ test('10.5: every text the rule allows comes back exactly from estimate(), in th
   // Texts the rule refuses never reach the text part; the next estimate is whole again.
   throwsNaming({ model: { name: 'a\u2028b' } }, 'model.name');
   assert.equal(api.estimate({ model: { name: 'after' } }).scenario.model.name, 'after');
+});
+
+// ── Issue 22.6: errors inside the contract, whatever the input is ──
+// Values whose reading throws: a revoked Proxy, traps and getters that throw, a Symbol.toStringTag
+// getter that throws, a thrown value that itself cannot be read.
+const revoked = (() => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; })();
+const fail = () => { throw new Error('trap'); };
+const hostileValues = [
+  ['a revoked Proxy', revoked],
+  ['a Proxy whose every trap throws', new Proxy({}, { ownKeys: fail, get: fail, getPrototypeOf: fail, has: fail,
+    getOwnPropertyDescriptor: fail })],
+  ['a throwing Symbol.toStringTag', { get [Symbol.toStringTag]() { throw new Error('tag'); } }],
+  ['a Symbol.toStringTag of "Array"', { [Symbol.toStringTag]: 'Array', model: {} }],
+  ['a getter that throws', { get model() { throw new Error('getter'); } }],
+  ['a getter that throws a revoked Proxy', { get model() { throw revoked; } }],
+  ['a getter that throws a Symbol', { get training() { throw Symbol('thrown'); } }],
+  ['a String object', new String('v=2')],
+];
+const issueList = (issues, where) => {
+  assert.ok(Array.isArray(issues) && issues.length > 0, `${where}: no issues`);
+  for (const i of issues) assert.ok(typeof i.field === 'string' && typeof i.message === 'string', `${where}: ${String(i)}`);
+};
+const throwsDocumented = (run, name, where) => assert.throws(run, (e) => {
+  assert.ok(e instanceof Error, `${where}: threw ${typeof e}`);
+  assert.equal(e.name, name, `${where}: ${e.name}: ${e.message}`);
+  issueList(e.issues, where);
+  return true;
+});
+
+test('22.6: validate() and decodeLink() never throw; the others throw only ScenarioError or ImportError', () => {
+  const valid = { model: { preset: 'gpt2' } };
+  for (const [what, value] of hostileValues) {
+    for (const [where, scenario] of [['scenario', value], ['section', { model: value }], ['field', { model: { layers: value } }],
+      ['deep', { training: value, model: { preset: 'gpt2' } }]]) {
+      const label = `${what} as ${where}`;
+      issueList(api.validate(scenario), `validate: ${label}`);
+      throwsDocumented(() => api.estimate(scenario), 'ScenarioError', `estimate: ${label}`);
+      throwsDocumented(() => api.plan(scenario), 'ScenarioError', `plan: ${label}`);
+      throwsDocumented(() => api.encodeLink(scenario), 'ScenarioError', `encodeLink: ${label}`);
+      throwsDocumented(() => api.importHfConfig('{"num_hidden_layers": 2}', scenario), 'ImportError', `importHfConfig base: ${label}`);
+    }
+    const d = api.decodeLink(value);
+    issueList(d.issues, `decodeLink: ${what}`);
+    assert.deepStrictEqual(api.validate(d.scenario), [], `decodeLink: ${what}: invalid scenario`);
+    assert.deepStrictEqual(d.notes, []);
+    throwsDocumented(() => api.plan(valid, value), 'ScenarioError', `plan options: ${what}`);
+    throwsDocumented(() => api.plan(valid, { hold: value }), 'ScenarioError', `plan options.hold: ${what}`);
+    throwsDocumented(() => api.importHfConfig(value), 'ImportError', `importHfConfig: ${what}`);
+    throwsDocumented(() => api.importDeepSpeedConfig(value), 'ImportError', `importDeepSpeedConfig: ${what}`);
+  }
+  // A getter's own message is quoted, so the caller sees what went wrong.
+  const issues = api.validate({ get model() { throw new Error('no model today'); } });
+  assert.ok(issues.some((i) => i.field === 'scenario' && i.message.includes('no model today')), JSON.stringify(issues));
+  // The API still works afterwards.
+  assert.deepStrictEqual(api.validate(valid), []);
+  assert.equal(api.estimate(valid).scenario.model.name, 'GPT-2 124M');
+});
+
+// ── Issue 22.7: no input grows the module's memory beyond what the codec reads ──
+// A second instance whose WebAssembly memory the test can see (the API does not expose it).
+async function apiWithMemory() {
+  const { createVramcalc } = await importModule();
+  const instantiate = WebAssembly.instantiate;
+  let memory = null;
+  WebAssembly.instantiate = async (...args) => {
+    const result = await instantiate.apply(WebAssembly, args);
+    const exports = (result.instance || result).exports;
+    memory = Object.values(exports).find((x) => x instanceof WebAssembly.Memory) || null;
+    return result;
+  };
+  try {
+    const instance = await createVramcalc();
+    assert.ok(memory, 'the module exports its memory');
+    return { instance, bytes: () => memory.buffer.byteLength };
+  } finally {
+    WebAssembly.instantiate = instantiate;
+  }
+}
+
+test('22.7: a 300 M-character link, config or name is refused by its length without growing the wasm heap', async () => {
+  const { instance, bytes } = await apiWithMemory();
+  instance.decodeLink('v=2&b=2');  // the usual buffers, allocated once
+  const before = bytes();
+  const huge = 'v=2&b=2&' + 'x'.repeat(300_000_000);
+  const long = 'v=2&b=2&' + 'x'.repeat(10_000_000);
+  for (const link of [huge, '#' + long, 'https://example.org/#' + long, '##' + long]) {
+    const d = instance.decodeLink(link);
+    assert.deepStrictEqual(d.issues, [{ field: 'link', message: 'is longer than 8192 characters; ignored' }]);
+    assert.deepStrictEqual(d.scenario, instance.defaultScenario());
+  }
+  // Exactly at the limit it is read (8,192 characters, a leading '#' not counted).
+  const atLimit = 'v=2&b=2&L=8&' + 'x'.repeat(8192 - 12);
+  assert.equal(instance.decodeLink('#' + atLimit).scenario.model.layers, 8);
+  assert.equal(instance.decodeLink(atLimit + 'y').issues[0].message, 'is longer than 8192 characters; ignored');
+  const config = '{"num_hidden_layers": 2, "x": "' + 'y'.repeat(20_000_000) + '"}';
+  assert.throws(() => instance.importHfConfig(config), (e) => e.name === 'ImportError' &&
+    e.issues[0].field === 'json' && e.issues[0].message === 'is larger than 1048576 bytes; not read');
+  assert.throws(() => instance.importDeepSpeedConfig(config), (e) => e.name === 'ImportError' && e.issues[0].field === 'json');
+  const name = 'n'.repeat(20_000_000);
+  for (const run of [() => instance.estimate({ model: { name } }), () => instance.encodeLink({ hardware: { gpu: name } })]) {
+    assert.throws(run, (e) => e.name === 'ScenarioError' && e.issues.some((i) =>
+      (i.field === 'model.name' || i.field === 'hardware.gpu') && i.message === 'is longer than 1048576 characters; not read'));
+  }
+  const keys = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`unknown_key_${i}`, 1]));
+  assert.throws(() => instance.estimate({ model: keys }), (e) => e.name === 'ScenarioError' &&
+    e.issues.some((i) => i.field === 'scenario' && i.message === 'is larger than 1048576 bytes as JSON text; not read'));
+  assert.throws(() => instance.plan({}, { hold: [name] }), (e) => e.name === 'ScenarioError' && e.issues[0].field === 'options');
+  const grown = bytes() - before;
+  assert.ok(grown <= 8 * 1024 * 1024, `the wasm heap grew by ${grown} bytes`);
+  assert.equal(instance.estimate({ model: { preset: 'gpt2' } }).parameters.total, 124439808);  // GPT-2 124M, HF config
 });

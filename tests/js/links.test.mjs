@@ -111,6 +111,12 @@ const V1_DEFAULTS = Object.freeze({
     experts_per_token: 1, params_override: 0,
     // Fields added after version 1 take the values that reproduce what a v1 link meant.
     activation: 'auto', norms_per_layer: 2, moe_ffn_hidden_size: 0, num_shared_experts: 0, dense_layers: 0,
+    // Attention variants and hybrid layers (issue 24): off.
+    kv_lora_rank: 0, q_lora_rank: 0, qk_rope_head_dim: 0, qk_nope_head_dim: 0, v_head_dim: 0, sliding_window: 0,
+    global_attention_interval: 0, qk_norm: false, attention_sinks: false, attention_output_gate: false,
+    full_attention_interval: 0, linear_attention: 'gated_deltanet', linear_num_key_heads: 0, linear_num_value_heads: 0,
+    linear_key_head_dim: 0, linear_value_head_dim: 0, linear_conv_kernel: 4, ssm_state_size: 0, ssm_expand: 2,
+    router_bias: false, shared_expert_gate: false,
   },
   training: {
     seq_len: 2048, micro_batch_size: 1, global_batch_size: 1024, grad_accum_steps: 0, tokens: 300e9,
@@ -228,10 +234,34 @@ for (const { link, scenario, check } of pinned) {
   });
 }
 
-test('a link without a version, and v=1, open link version 1\'s defaults', () => {
-  assert.deepStrictEqual(api.decodeLink('').scenario, V1_DEFAULTS);
+test('a link that names a field but no version, and v=1, open link version 1\'s defaults', () => {
   assert.deepStrictEqual(api.decodeLink('v=1').scenario, V1_DEFAULTS);
   assert.deepStrictEqual(api.decodeLink('L=40').scenario, withEdits({ model: { layers: 40 } }));
+  assert.deepStrictEqual(api.decodeLink('theme=dark&L=40').scenario, withEdits({ model: { layers: 40 } }));
+});
+
+test('issue 21.1: the bare page, decodeLink(\'\'), #v=2, the CLI\'s defaults and defaultScenario() are one scenario', () => {
+  // The empty fragment once opened version 1 (no CUDA context, no allocator reserve): 3.7–4 GiB per
+  // GPU less than a v=2 link of the same scenario.
+  const today = api.defaultScenario();
+  assert.equal(today.hardware.cuda_context_gib, 0.5);
+  assert.equal(today.hardware.allocator_overhead, 0.05);
+  for (const fragment of ['', '#', 'v=2', '#v=2', 'https://example.org/vramcalc/#', 'units=gb&theme=light', '#embed=1']) {
+    assert.deepStrictEqual(api.decodeLink(fragment), { scenario: today, issues: [], notes: [] }, JSON.stringify(fragment));
+  }
+  const expected = api.estimate(today).memory_per_gpu_bytes;
+  assert.deepStrictEqual(api.estimate(api.decodeLink('').scenario).memory_per_gpu_bytes, expected);
+  assert.equal(api.encodeLink(api.decodeLink('').scenario), 'v=2');  // no ctx=0&alloc=0 in copied links
+  // The CLI: no arguments, and --link '' (after a config, which the link replaces).
+  for (const link of ['', '#', 'v=2']) {
+    const { status, json } = cliJson({ model: { layers: 40 } }, ['--link', link]);
+    assert.equal(status, 0);
+    assert.deepStrictEqual(json.scenario, today, `--link '${link}'`);
+    assert.deepStrictEqual(json.memory_per_gpu_bytes, expected, `--link '${link}'`);
+  }
+  const plain = cliJson({});
+  assert.deepStrictEqual(plain.json.scenario, today);
+  assert.deepStrictEqual(plain.json.memory_per_gpu_bytes, expected);
 });
 
 test('a GPT-2 preset at the default 2,048 tokens: the sequence is lowered to its 1,024 positions, with a note', () => {
@@ -321,5 +351,5 @@ test('decodeLink never throws, whatever it is given', () => {
     assert.ok(Array.isArray(issues));
     if (typeof weird !== 'string') assert.equal(issues[0].field, 'link');
   }
-  assert.deepStrictEqual(api.decodeLink(''), { scenario: V1_DEFAULTS, issues: [], notes: [] });
+  assert.deepStrictEqual(api.decodeLink(''), { scenario: api.defaultScenario(), issues: [], notes: [] });
 });

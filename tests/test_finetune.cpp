@@ -439,3 +439,49 @@ TEST_CASE("adapter and frozen-module activations equal what PyTorch autograd sav
         CHECK(predicted + 8.0 * adapters == measured);
     }
 }
+
+TEST_CASE("issue 22.3: ZeRO 0 → 1 under FSDP never raises LoRA/QLoRA activations with an AMP precision") {
+    // ZeRO 0 runs under autocast; FSDP sharding (ZeRO ≥ 1) casts every parameter to param_dtype
+    // instead, fp32 adapters too (torch.distributed.fsdp MixedPrecision), so PEFT's cast of the input
+    // to lora_A.weight.dtype is a no-op on the 16-bit activations (peft/tuners/lora/layer.py): no
+    // fp32 adapter-input copies. Over the grid of the issue's probe (models, methods, AMP precisions,
+    // kernels, targets, dropout) sharding the optimizer never adds an activation byte.
+    int steps = 0;
+    for (const char* model : {"llama-3-8b", "gpt2", "qwen2.5-7b"})
+        for (TrainingMethod method : {TrainingMethod::lora, TrainingMethod::qlora})
+            for (Precision precision : {Precision::amp_bf16, Precision::amp_fp16})
+                for (Kernels kernels : {Kernels::eager, Kernels::compiled})
+                    for (std::uint32_t targets : {std::uint32_t(lora_q | lora_v), std::uint32_t(lora_all_linear)})
+                        for (double dropout : {0.0, 0.05}) {
+                            const ModelPreset* preset = find_model_preset(model);
+                            if (!preset) continue;
+                            Scenario s;
+                            s.model = preset->model;
+                            s.training.seq_len = std::min<std::int64_t>(1024, s.model.max_position_embeddings);
+                            s.training.method = method;
+                            s.training.precision = precision;
+                            s.training.kernels = kernels;
+                            s.training.lora_targets = targets;
+                            s.training.lora_dropout = dropout;
+                            s.training.adapter_dtype = AdapterDtype::fp32;
+                            s.training.global_batch_size = 8;
+                            s.parallel.num_gpus = 8;
+                            s.parallel.zero_impl = ZeroImpl::fsdp;
+                            s.parallel.zero_stage = 0;
+                            REQUIRE(validate(s).empty());
+                            const double zero0 = estimate(s).memory_per_gpu_bytes.activations;
+                            s.parallel.zero_stage = 1;
+                            const Estimate sharded = estimate(s);
+                            INFO(model << " method " << int(method) << " precision " << int(precision) << " kernels "
+                                       << int(kernels) << " targets " << targets << " dropout " << dropout);
+                            CHECK(sharded.memory_per_gpu_bytes.activations <= zero0);
+                            // The adapters read the 16-bit activations: shared, no copy, without dropout.
+                            if (dropout == 0 && method == TrainingMethod::lora) {
+                                s.training.precision = precision == Precision::amp_bf16 ? Precision::bf16 : Precision::fp16;
+                                s.training.adapter_dtype = AdapterDtype::match;
+                                CHECK(sharded.activations.layer.adapters == estimate(s).activations.layer.adapters);
+                            }
+                            ++steps;
+                        }
+    CHECK(steps >= 36);
+}

@@ -674,6 +674,117 @@ TEST_CASE("issue 10.6: numbers and escapes are parsed strictly") {
         CHECK(json_names(errors_of(flags), field));
 }
 
+// ── Issue 22: round three ────────────────────────────────────────────────────────────────────
+
+TEST_CASE("issue 22.1: --plan on one GPU finds the offloaded layouts the estimator finds") {
+    std::vector<std::string> base = {"--model-preset", "llama-3-8b", "--gpu", "H100-SXM", "--num-gpus", "1"};
+    auto fits = run_clean({base[0], base[1], base[2], base[3], base[4], base[5], "--zero-stage", "1",
+                           "--offload-optimizer", "--json"});
+    REQUIRE(fits.exit_code == 0);
+    CHECK(json::parse(fits.out)["fits"] == true);
+    std::vector<std::string> plan_args = base;
+    plan_args.insert(plan_args.end(), {"--plan", "--json"});
+    auto planned = run_clean(plan_args);
+    REQUIRE(planned.exit_code == 0);
+    json plans = json::parse(planned.out)["plans"];
+    REQUIRE(!plans.empty());
+    CHECK(plans[0]["layout"]["offload_optimizer"] == true);
+    CHECK(plans[0]["layout"]["zero_stage"].get<int>() >= 1);
+    plan_args.pop_back();
+    auto text = run_clean(plan_args);
+    CHECK(text.out.starts_with("Layouts for 1 GPU, global batch "));
+}
+
+TEST_CASE("issue 22.2: ZeRO stage 0 with optimizer offload breaks one rule, named in every face") {
+    Scenario s;
+    s.parallel.zero_stage = 0;
+    s.parallel.offload_optimizer = true;
+    CHECK(names(validate(s), "parallel.offload_optimizer", "needs parallel.zero_stage 1, 2 or 3"));
+    CHECK_FALSE(is_valid(s));
+    s.parallel.zero_stage = 1;
+    CHECK(validate(s).empty());
+    auto cli = run_clean({"--zero-stage", "0", "--offload-optimizer", "--json"});
+    CHECK(cli.exit_code == 2);
+    CHECK(json_names(errors_of(cli), "parallel.offload_optimizer"));
+    // A link with both is repaired as every link that breaks a rule: the offload is reset, and said.
+    auto link = codec::decode_link("v=2&z=0&off=1");
+    CHECK(names(link.issues, "parallel.offload_optimizer", "reset parallel.offload_optimizer"));
+    CHECK(link.scenario.parallel.zero_stage == 0);
+    CHECK_FALSE(link.scenario.parallel.offload_optimizer);
+}
+
+TEST_CASE("issue 22.4: JSON nested deeper than 64 levels is refused before it is parsed, in every decoder") {
+    const std::string deep = "{\"model\":" + std::string(60'000, '[');
+    const std::string rule = "is nested deeper than 64 levels (objects and arrays inside each other) at byte ";
+    std::string problem;
+    json j;
+    CHECK_FALSE(codec::parse_json_text(deep, j, problem));
+    CHECK(problem == rule + "72; not read");  // '{' at byte 0 is level 1, '[' at 9 level 2, at 72 level 65
+    CHECK(names(codec::scenario_from_json_text(deep).issues, "json", rule));
+    CHECK(names(codec::import_hf_config(deep).issues, "json", rule));
+    CHECK(names(codec::import_deepspeed_config(deep).issues, "json", rule));
+    for (const char* flag : {"--config", "--hf-config", "--deepspeed-config"}) {
+        auto r = run_clean({flag, "-", "--json"}, deep);
+        INFO(flag);
+        CHECK(r.exit_code == 2);
+        CHECK(r.err.find(rule) != std::string::npos);
+    }
+    // Brackets inside strings do not count; 64 levels are read (and then judged as values).
+    CHECK(codec::parse_json_text("{\"a\":\"" + std::string(100, '[') + "\\\"[\"}", j, problem));
+    CHECK(codec::parse_json_text(std::string(64, '[') + std::string(64, ']'), j, problem));
+    CHECK_FALSE(codec::parse_json_text(std::string(65, '[') + std::string(65, ']'), j, problem));
+    // The duplicate-key finder still names a nested key by its whole path.
+    auto dup = codec::scenario_from_json_text(R"({"x":[[{"y":{"a":1,"a":2}}]]})");
+    CHECK(names(dup.issues, "x[][].y.a", "duplicate"));
+}
+
+TEST_CASE("issue 22.8: messages name the rule that was broken") {
+    // An HF count beyond 2^53 (a double cannot hold it exactly) or 1e308.
+    for (const char* layers : {"9007199254740993", "1e308"}) {
+        auto hf = codec::import_hf_config(std::string(R"({"model_type":"llama","num_hidden_layers":)") + layers + "}");
+        INFO(layers);
+        CHECK(names(hf.issues, "num_hidden_layers", "must be an integer from 1 to 2^53 = 9007199254740992 (got "));
+    }
+    // Text after the JSON value: where it starts, not "byte 0".
+    std::string problem;
+    json j;
+    CHECK_FALSE(codec::parse_json_text(R"({"model":{}} x)", j, problem));
+    CHECK(problem == "is not valid JSON (text after the JSON value at byte 13)");
+    // A null ZeRO stage is an error (DeepSpeed's config types it 0-3), not the base's stage kept.
+    auto ds = codec::import_deepspeed_config(R"({"zero_optimization":{"stage":null}})");
+    CHECK(names(ds.issues, "zero_optimization.stage", "must be an integer from 0 to 3 (got null)"));
+    // --plan with 7 GPUs: a DP = 1, p = 7 layout exists, so the CLI searches, as the JS API does.
+    auto seven = run_clean({"--model-preset", "llama-3-8b", "--num-gpus", "7", "--plan", "--json"});
+    CHECK(seven.exit_code == 0);
+    CHECK(json::parse(seven.out)["searched"].get<int>() > 0);
+    auto million = run_clean({"--model-preset", "llama-3-8b", "--num-gpus", "1000000", "--plan", "--json"});
+    CHECK(million.exit_code == 2);
+    CHECK(million.err.find("error: parallel.num_gpus: must be at most ") != std::string::npos);
+    // The planner reads the batch fields before its rules: out of range, they are named, never multiplied.
+    auto huge = run_clean({"--plan", "--num-gpus", "100000000", "--micro-batch-size", "1000000000", "--grad-accum-steps",
+                           "1000000000", "--global-batch-size", "0", "--json"});
+    CHECK(huge.exit_code == 2);
+    CHECK(json_names(errors_of(huge), "training.grad_accum_steps"));
+    auto far = run_clean({"--plan", "--num-gpus", "67108864", "--micro-batch-size", "9007199254740991", "--json"});
+    CHECK(far.exit_code == 2);
+    CHECK(json_names(errors_of(far), "training.micro_batch_size"));
+}
+
+TEST_CASE("issue 22.2: a DeepSpeed config with stage 0 and offload_optimizer is reported, not offloaded") {
+    Scenario base;
+    auto r = codec::import_deepspeed_config(R"({"zero_optimization":{"stage":0,"offload_optimizer":{"device":"cpu"}}})", base);
+    CHECK(names(r.issues, "zero_optimization.offload_optimizer.device",
+                "needs zero_optimization.stage 1, 2 or 3: DeepSpeed offloads optimizer states only with ZeRO"));
+    CHECK_FALSE(r.scenario.parallel.offload_optimizer);
+    auto legacy = codec::import_deepspeed_config(R"({"zero_optimization":{"stage":0,"cpu_offload":true}})", base);
+    CHECK(names(legacy.issues, "zero_optimization.cpu_offload", "needs zero_optimization.stage 1, 2 or 3"));
+    // Stage 0 with device "none", or no offload at all: nothing to report.
+    CHECK(codec::import_deepspeed_config(R"({"zero_optimization":{"stage":0,"offload_optimizer":{"device":"none"}}})").issues.empty());
+    auto cli = run_clean({"--deepspeed-config", "-", "--json"}, R"({"zero_optimization":{"stage":0,"offload_optimizer":{"device":"nvme"}}})");
+    CHECK(cli.exit_code == 2);
+    CHECK(cli.err.find("zero_optimization.offload_optimizer.device: needs zero_optimization.stage 1, 2 or 3") != std::string::npos);
+}
+
 TEST_CASE("issue 22.7: the planner for 10^8 GPUs tries only the tensor degrees the heads allow (the page blocked 4.7 s)") {
     // #v=2&N=100000000&t=8&p=8&B=0&ga=1: the Plan panel searched t = 1 … N (and its chart up to 8·N).
     auto link = codec::decode_link("v=2&N=100000000&t=8&p=8&B=0&ga=1");

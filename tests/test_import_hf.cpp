@@ -229,7 +229,7 @@ TEST_CASE("errors name the Hugging Face key") {
             "num_attention_heads": -4, "intermediate_size": 11008, "vocab_size": 32000, "tie_word_embeddings": "no"})");
         CHECK(has_issue(r, "num_hidden_layers", "must be an integer (got the text \"32\")"));
         CHECK(has_issue(r, "hidden_size", "must be an integer"));
-        CHECK(has_issue(r, "num_attention_heads", "at least 1"));
+        CHECK(has_issue(r, "num_attention_heads", "must be an integer from 1 to 2^53 = 9007199254740992 (got -4)"));
         CHECK(has_issue(r, "tie_word_embeddings", "true or false"));
         CHECK(has_issue(import_hf_config(R"({"model_type": 7})"), "model_type", "must be a string"));
     }

@@ -212,3 +212,133 @@ TEST_CASE("scaling chart: the best step time falls as GPUs are added (fixed glob
         if (points[i - 1].step_seconds > 0) CHECK(points[i].step_seconds < points[i - 1].step_seconds);
     }
 }
+
+namespace {
+
+// The CLI's `--model-preset llama-3-8b --gpu H100-SXM --num-gpus 1`: the defaults with the presets.
+Scenario llama3_8b_on_one_h100() {
+    Scenario s = current_presets().defaults();
+    REQUIRE(apply_model_preset(s, "llama-3-8b"));
+    apply_gpu_preset(s.hardware, *find_gpu_preset("H100-SXM"));
+    s.parallel.num_gpus = 1;
+    fit_sequence_to_model(s, nullptr);
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("issue 22.1: on one GPU the planner searches ZeRO 1-3 with optimizer offload (brute force)") {
+    // Llama 3 8B (8.03 B parameters, Meta's model card) with mixed-precision AdamW needs
+    // 16 bytes per parameter (Transformer Math 101): 128 GB, more than an H100's 80 GB. ZeRO-Offload
+    // moves the 12 bytes of fp32 master and moments to the host (Ren et al. 2021, arXiv 2101.06840,
+    // trained on one GPU), which DeepSpeed allows with ZeRO stages 1-3 only.
+    Scenario s = llama3_8b_on_one_h100();
+    REQUIRE(validate(s).empty());
+    REQUIRE(plan_issues(s).empty());
+    PlanOptions options;
+    options.min_headroom_fraction = 0;  // the estimate's own verdict, as below
+    PlanResult r = plan(s, options);
+    REQUIRE(!r.plans.empty());
+    CHECK(r.plans[0].scenario.parallel.offload_optimizer);
+    CHECK(r.plans[0].scenario.parallel.zero_stage >= 1);
+    double best = 1e300;
+    const std::int64_t batch = resolve_layout(s).global_batch_size;
+    for (std::int64_t b = 1; b <= batch && b <= 64; b *= 2)
+        for (int zero = 0; zero <= 3; ++zero)
+            for (Recompute rc : {Recompute::none, Recompute::ops, Recompute::selective, Recompute::full})
+                for (bool offload : {false, true}) {
+                    Scenario c = s;
+                    c.hardware.throughput_model = ThroughputModel::predicted;
+                    c.training.global_batch_size = batch;
+                    c.training.grad_accum_steps = 0;
+                    c.parallel.zero_stage = zero;
+                    c.parallel.offload_optimizer = offload;
+                    c.training.micro_batch_size = b;
+                    c.training.recompute = rc;
+                    if (!validate(c).empty()) continue;
+                    Estimate e = estimate(c);
+                    if (e.fits) best = std::min(best, e.performance.step_seconds);
+                }
+    REQUIRE(best < 1e300);
+    CHECK_THAT(r.plans[0].estimate.performance.step_seconds, Catch::Matchers::WithinRel(best, 1e-9));
+    // With the default 10 % headroom too, and the plan's own layout is a valid offloaded scenario.
+    PlanResult safe = plan(s);
+    REQUIRE(!safe.plans.empty());
+    CHECK(validate(safe.plans[0].scenario).empty());
+    CHECK(safe.plans[0].scenario.parallel.offload_optimizer);
+}
+
+TEST_CASE("issue 22.1: the best plan is never worse than the scenario itself when it fits") {
+    // A micro-batch of 3 is outside the powers of two the search tries: the scenario's own layout
+    // is a candidate too, so the answer is at least as fast.
+    Scenario s;
+    s.model = find_model_preset("llama-2-7b")->model;
+    apply_gpu_preset(s.hardware, *find_gpu_preset("H100-SXM"));
+    s.hardware.throughput_model = ThroughputModel::predicted;
+    s.training.seq_len = 2048;
+    s.training.flash_attention = true;
+    s.parallel.num_gpus = 8;
+    s.parallel.tensor = 2;
+    s.parallel.sequence_parallel = true;
+    s.training.micro_batch_size = 3;
+    s.training.global_batch_size = 48;
+    s.training.grad_accum_steps = 0;
+    REQUIRE(validate(s).empty());
+    Estimate own = estimate(s);
+    REQUIRE(own.fits);
+    REQUIRE(own.headroom_bytes >= 0.1 * own.capacity_bytes);
+    PlanOptions options;
+    options.search_recompute = false;  // a narrow search: held at the scenario's
+    options.max_micro_batch = 2;
+    options.max_results = 1000;  // every layout that fits
+    PlanResult r = plan(s, options);
+    REQUIRE(!r.plans.empty());
+    CHECK(r.plans[0].estimate.performance.step_seconds <= own.performance.step_seconds * (1 + 1e-9));
+    int own_layouts = 0;
+    for (const auto& p : r.plans) own_layouts += p.scenario.training.micro_batch_size == 3;
+    CHECK(own_layouts == 1);
+    CHECK(r.feasible == std::int64_t(r.plans.size()));
+    // A layout the search enumerates anyway (b = 2) is not counted twice.
+    s.training.micro_batch_size = 2;
+    PlanResult twice = plan(s, options);
+    int same = 0;
+    for (const auto& p : twice.plans)
+        same += p.scenario.training.micro_batch_size == 2 && p.scenario.parallel.tensor == 2 &&
+                p.scenario.parallel.pipeline == 1 && p.scenario.parallel.zero_stage == s.parallel.zero_stage &&
+                !p.scenario.parallel.offload_optimizer && p.scenario.parallel.interleave == 1;
+    CHECK(same == 1);
+    CHECK(twice.searched == r.searched - 1);
+}
+
+TEST_CASE("issue 22.8: the planner's GPU-count rule, one for the CLI and the JS API") {
+    Scenario s = llama3_8b_on_one_h100();
+    const std::int64_t batch = resolve_layout(s).global_batch_size;
+    // 7 GPUs: a valid layout exists (t = 1, p = 7 ≤ 32 layers, DP = 1), though the scenario's own
+    // DP = 7 does not divide its batch.
+    PlanOptions seven;
+    seven.num_gpus = 7;
+    CHECK(plan_issues(s, seven).empty());
+    CHECK(plan(s, seven).searched > 0);
+    Scenario on7 = s;
+    on7.parallel.num_gpus = 7;
+    CHECK(plan_issues(on7).empty());
+    CHECK(plan(on7).searched == plan(s, seven).searched);
+    // 10^6 GPUs: more than any layout uses (t ≤ 8 dividing 8 KV heads, p ≤ 32 layers, DP ≤ batch).
+    PlanOptions million;
+    million.num_gpus = 1'000'000;
+    auto issues = plan_issues(s, million);
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].field == "options.num_gpus");
+    CHECK(issues[0].message.find("must be at most " + std::to_string(8 * 32 * batch)) == 0);
+    // 37 GPUs (a prime above the 32 layers that does not divide the batch): no layout.
+    PlanOptions prime;
+    prime.num_gpus = 37;
+    REQUIRE(batch % 37 != 0);
+    issues = plan_issues(s, prime);
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].message.find("has no layout: 37 GPUs must be t × p × DP") == 0);
+    // The other rules are still the scenario's: a broken model is named as validate() names it.
+    Scenario broken = on7;
+    broken.model.num_heads = 30;
+    CHECK(plan_issues(broken)[0].field == "model.hidden_size");
+}

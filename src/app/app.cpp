@@ -213,13 +213,15 @@ void draw_link_banner(App& app) {
     ImGui::PushFont(fonts().bold);
     ImGui::PushStyleColor(ImGuiCol_Text, pal.warn);
     // As many problems as the JS API's list stands for (its last issue counts those not listed).
+    // The DOM layer shows an alert as "label: description", so the label has no colon of its own.
     const std::size_t problems = app.link_problems;
-    std::string title = "\xE2\x9A\xA0  This link had " + format_grouped(double(problems)) + " problem" +
-                        (problems == 1 ? "" : "s") + ", so those values use the defaults:";
+    std::string summary = "This link had " + format_grouped(double(problems)) + " problem" +
+                          (problems == 1 ? "" : "s") + ", so those values use the defaults";
+    std::string title = "\xE2\x9A\xA0  " + summary + ":";
     ImGui::TextWrapped("%s", title.c_str());
     ImGui::PopStyleColor();
     ImGui::PopFont();
-    dom::Control alert{"link_banner", dom::Role::alert, title.substr(5)};
+    dom::Control alert{"link_banner", dom::Role::alert, summary};
     int shown = 0;
     for (const auto& issue : app.link_issues) {
         if (++shown > 8) {

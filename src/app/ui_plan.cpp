@@ -22,6 +22,8 @@ constexpr int shown_plans = 8;
 PlanView view;
 
 // GPU counts for the chart: N·2^k for k = −3…3 that are whole numbers.
+std::string gpus_text(std::int64_t n) { return format_grouped(double(n)) + (n == 1 ? " GPU" : " GPUs"); }
+
 std::vector<std::int64_t> chart_counts(std::int64_t n) {
     std::vector<std::int64_t> out;
     for (int k = -3; k <= 3; ++k) {
@@ -282,7 +284,7 @@ void scaling_chart(App& app, float width, float height) {
     {
         std::string d;
         for (const auto& p : pts)
-            d += (d.empty() ? "" : "; ") + format_grouped(double(p.num_gpus)) + " GPUs " +
+            d += (d.empty() ? "" : "; ") + gpus_text(p.num_gpus) + " " +
                  (p.found ? format_step_time(p.step_seconds) : std::string("no layout fits"));
         dom::add({"plan:scaling", dom::Role::image, "Predicted step time against GPU count, best layout per count", d + "."});
     }
@@ -293,7 +295,7 @@ void scaling_chart(App& app, float width, float height) {
         dl->AddLine(ImVec2(xpos(col), pmin.y), ImVec2(xpos(col), pmax.y), IM_COL32(255, 255, 255, 60), 1);
         ImGui::BeginTooltip();
         ImGui::PushFont(fonts().bold);
-        ImGui::Text("%s GPUs", format_grouped(double(p.num_gpus)).c_str());
+        ImGui::TextUnformatted(gpus_text(p.num_gpus).c_str());
         ImGui::PopFont();
         if (p.found) {
             ImGui::Text("step %s, %s tokens/s", format_step_time(p.step_seconds).c_str(), format_count(p.tokens_per_second).c_str());

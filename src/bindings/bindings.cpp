@@ -416,6 +416,8 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t options_length) {
             issues.push_back({"options", problem});
         else
             options = codec::plan_options_from_json(options_json, issues);
+        // The planner's rules, as the CLI's --plan asks them (the scenario is decoded without validate()).
+        if (issues.empty()) issues = vramcalc::plan_issues(decoded.scenario, options);
         if (!issues.empty()) return put({{"errors", codec::issues_to_json(issues)}});
         return put(codec::plan_to_json(vramcalc::plan(decoded.scenario, options)));
     } catch (...) {

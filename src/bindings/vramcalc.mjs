@@ -52,8 +52,9 @@ function describe(value) {
   }
   switch (typeof value) {
     case 'string': {
-      const shown = value.slice(0, 40).replace(/[\u0000-\u001f"]/g, '?');
-      return `the text "${shown}${value.length > 40 ? '…' : ''}"`;
+      const cut = value.length > 40 && (value.charCodeAt(40) & 0xfc00) === 0xdc00 ? 41 : 40;  // keep a pair whole
+      const shown = printable(value.slice(0, cut).replace(/[\u0000-\u001f"]/g, '?'));
+      return `the text "${shown}${value.length > cut ? '…' : ''}"`;
     }
     case 'number': return String(value);
     case 'bigint': return `the BigInt ${String(value).slice(0, 40)}`;
@@ -76,7 +77,18 @@ function isPlainObject(value) {
 // (No lookbehind in the pattern: older Safari cannot parse it.)
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(^|[^\ud800-\udbff])[\udc00-\udfff]/;
 const wellFormed = (text) => !LONE_SURROGATE.test(text);
-const printable = (text) => text.replace(/[\ud800-\udfff]/g, '\ufffd');
+// Text for a message: each lone surrogate written as its escape (\uD800), pairs kept.
+function printable(text) {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const paired = unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (paired) out += text[i] + text[++i];
+    else if (unit >= 0xd800 && unit <= 0xdfff) out += `\\u${unit.toString(16).toUpperCase()}`;
+    else out += text[i];
+  }
+  return out;
+}
 
 const documented = new WeakSet();  // the errors this module throws: ScenarioError, ImportError
 
@@ -1123,7 +1135,7 @@ export async function createVramcalc(options = {}) {
   }
 
   function runPlan(scenario, options) {
-    const { ok, issues } = load(scenario, 1);
+    const { ok, issues } = load(scenario, 0);  // the layout is searched: the module checks plan_issues()
     if (!ok) throw scenarioError(issues);
     let optionsText;
     if (options === undefined || options === null) {

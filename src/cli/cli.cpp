@@ -298,11 +298,12 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
     if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
     if (issues.empty() && plan_mode) {
-        std::vector<ValidationIssue> rules = validate(scenario);  // plan() needs a valid scenario
+        plan_options.max_results = plan_top;
+        // The planner's rules, as the JS API's plan() asks them: the layout is searched, not checked.
+        std::vector<ValidationIssue> rules = plan_issues(scenario, plan_options);
         if (!rules.empty()) return report_invalid(r, std::move(rules), json);
         print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
         if (print_link) r.out += codec::encode_link(scenario) + "\n";  // as without --plan: the first line
-        plan_options.max_results = plan_top;
         PlanResult result = plan(scenario, plan_options);
         if (json)
             r.out += codec::plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -128,8 +128,9 @@ std::string format_report(const Scenario& sc, const Estimate& e, ByteUnits units
 }
 
 std::string format_plan(const PlanResult& result, ByteUnits units) {
-    std::string out = printf_string("Layouts for %lld GPUs, global batch %lld: %lld searched, %lld fit in memory\n\n",
-                                    (long long)result.num_gpus, (long long)result.global_batch_size,
+    std::string out = printf_string("Layouts for %lld %s, global batch %lld: %lld searched, %lld fit in memory\n\n",
+                                    (long long)result.num_gpus, result.num_gpus == 1 ? "GPU" : "GPUs",
+                                    (long long)result.global_batch_size,
                                     (long long)result.searched, (long long)result.feasible);
     if (result.plans.empty()) return out + "No layout fits: use more GPUs, a smaller micro-batch or global batch.\n";
     out += "  #   t   p    DP  ZeRO    b    ga  recompute  SP   v  offload   memory/GPU     step s   tokens/s    MFU      days       cost  vs best  why\n";

@@ -147,6 +147,18 @@ void collect_unmapped(const Reader& in, const json& obj, const std::string& pref
     }
 }
 
+// DeepSpeed offloads optimizer states only with ZeRO stages 1-3 (deepspeed/runtime/zero/config.py,
+// offload_optimizer: "Valid for ZeRO stage 1, 2, 3"; validate() holds the same rule): a stage-0
+// config that asks for it is reported, and nothing is offloaded.
+void report_offload_without_zero(Reader& in, const json& zero, ParallelConfig& par) {
+    if (!par.offload_optimizer || par.zero_stage != 0) return;
+    const bool legacy = !zero.contains("offload_optimizer");
+    if (legacy && !zero.contains("cpu_offload")) return;  // kept from the base scenario, not asked for here
+    in.issue(legacy ? "zero_optimization.cpu_offload" : "zero_optimization.offload_optimizer.device",
+             "needs zero_optimization.stage 1, 2 or 3: DeepSpeed offloads optimizer states only with ZeRO (the stage is 0)");
+    par.offload_optimizer = false;
+}
+
 std::string join(const std::vector<std::string>& items) {
     std::string out;
     for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
@@ -247,6 +259,10 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
             stage = int(*st);
         } else if (!zero->contains("stage")) {
             r.notes.push_back("zero_optimization.stage not given: DeepSpeed's default 0");
+        } else if ((*zero)["stage"].is_null()) {
+            // DeepSpeed's ZeRO config types stage as 0-3 (pydantic rejects null). [deepspeed/runtime/zero/config.py]
+            stage_known = false;
+            in.issue("zero_optimization.stage", "must be an integer from 0 to 3 (got null)");
         } else {
             stage_known = false;  // invalid: reported
         }
@@ -284,6 +300,7 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
                 par.offload_optimizer = false;  // no offload section: nothing is offloaded
             }
         }
+        report_offload_without_zero(in, *zero, par);
         // stage3_max_live_parameters (newer DeepSpeed also accepts max_live_parameters).
         const char* live_key = zero->contains("stage3_max_live_parameters") ? "stage3_max_live_parameters"
                                                                              : "max_live_parameters";

@@ -181,8 +181,9 @@ struct Reader {
             return std::nullopt;
         }
         if (value < double(min) || value > max_exact_integer) {
-            issue(key, "must be an integer of at least " + std::to_string(min) + " (got " + describe_json(*v) +
-                           ")");
+            // Above 2^53 a double no longer holds every integer, so the value could not be kept exactly.
+            issue(key, "must be an integer from " + std::to_string(min) + " to 2^53 = " +
+                           std::to_string(std::int64_t(max_exact_integer)) + " (got " + describe_json(*v) + ")");
             return std::nullopt;
         }
         if (path) source_of[path] = key;

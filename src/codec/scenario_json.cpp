@@ -87,14 +87,15 @@ bool parse_json_object(std::string_view text, json& out, std::vector<ValidationI
 namespace {
 
 // Follows the parser through nested objects and arrays and notes every key an object already had.
+// Each level keeps only its own keys; a path is built only for a key found twice.
 class DuplicateKeyFinder {
 public:
     explicit DuplicateKeyFinder(std::vector<std::string>* found) : found_(found) {}
 
     bool operator()(int, json::parse_event_t event, json& parsed) {
         switch (event) {
-            case json::parse_event_t::object_start: frames_.push_back({true, child_path(), {}, {}}); break;
-            case json::parse_event_t::array_start: frames_.push_back({false, child_path(), {}, {}}); break;
+            case json::parse_event_t::object_start: frames_.push_back({true, {}, {}}); break;
+            case json::parse_event_t::array_start: frames_.push_back({false, {}, {}}); break;
             case json::parse_event_t::object_end:
             case json::parse_event_t::array_end:
                 if (!frames_.empty()) frames_.pop_back();
@@ -104,7 +105,7 @@ public:
                     Frame& top = frames_.back();
                     top.key = parsed.get<std::string>();
                     if (!top.keys.insert(top.key).second && found_) {
-                        std::string path = join(top.path, key_label(top.key));
+                        std::string path = path_of_key();
                         if (reported_.insert(path).second) found_->push_back(path);
                     }
                 }
@@ -117,24 +118,93 @@ public:
 private:
     struct Frame {
         bool object;
-        std::string path;  // as shown in messages
         std::set<std::string> keys;
-        std::string key;   // the key whose value is being read
+        std::string key;  // the key whose value is being read
     };
 
-    static std::string join(const std::string& path, const std::string& key) {
-        return path.empty() ? key : path + "." + key;
-    }
-    std::string child_path() const {
-        if (frames_.empty()) return "";
-        const Frame& top = frames_.back();
-        return top.object ? join(top.path, key_label(top.key)) : top.path + "[]";
+    // "model.layers", "layers[].name": the innermost frame's current key, as shown in messages.
+    std::string path_of_key() const {
+        std::string path;
+        for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
+            if (!frames_[i].object) path += "[]";
+            else path += (path.empty() ? "" : ".") + key_label(frames_[i].key);
+        }
+        return (path.empty() ? "" : path + ".") + key_label(frames_.back().key);
     }
 
     std::vector<std::string>* found_;
     std::vector<Frame> frames_;
     std::set<std::string> reported_;
 };
+
+// The byte at which `text` opens its (max_json_depth + 1)-th nested object or array, or npos. Strings
+// (and the brackets inside them) are skipped; a syntax error is left to the parser.
+std::size_t too_deep_at(std::string_view text) {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max_json_depth) return i;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::string_view::npos;
+}
+
+bool json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+// Where a JSON number or literal (true, false, null) that starts at `i` ends, as the JSON grammar reads it.
+std::size_t scalar_end(std::string_view text, std::size_t i) {
+    auto digits = [&] { while (i < text.size() && digit(text[i])) ++i; };
+    char c = text[i];
+    if (c == 't' || c == 'n') return std::min(text.size(), i + 4);
+    if (c == 'f') return std::min(text.size(), i + 5);
+    if (c == '-') ++i;
+    digits();
+    if (i < text.size() && text[i] == '.') ++i, digits();
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+        digits();
+    }
+    return i;
+}
+
+// The byte where text after the first complete JSON value of `text` starts (its whitespace skipped).
+std::size_t after_first_value(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size() && json_space(text[i])) ++i;
+    if (i < text.size() && text[i] != '{' && text[i] != '[' && text[i] != '"') {
+        i = scalar_end(text, i);
+    } else {
+        int depth = 0;
+        bool in_string = false;
+        for (; i < text.size(); ++i) {
+            char c = text[i];
+            if (in_string) {
+                if (c == '\\') ++i;
+                else if (c == '"' && (in_string = false, depth == 0)) break;
+            } else if (c == '"') {
+                in_string = true;
+            } else if (c == '[' || c == '{') {
+                ++depth;
+            } else if ((c == ']' || c == '}') && --depth == 0) {
+                break;
+            }
+        }
+        ++i;
+    }
+    while (i < text.size() && json_space(text[i])) ++i;
+    return std::min(i, text.size());
+}
 
 }  // namespace
 
@@ -144,6 +214,13 @@ void report_duplicate_keys(const std::vector<std::string>& paths, std::vector<Va
 }
 
 bool parse_json_text(std::string_view text, json& out, std::string& problem, std::vector<std::string>* duplicate_keys) {
+    if (std::size_t at = too_deep_at(text); at != std::string_view::npos) {
+        if (duplicate_keys) duplicate_keys->clear();
+        out = json();
+        problem = "is nested deeper than " + std::to_string(max_json_depth) +
+                  " levels (objects and arrays inside each other) at byte " + std::to_string(at) + "; not read";
+        return false;
+    }
     // Without a list to fill, no parse callback (a callback slows nlohmann's parser down).
     out = duplicate_keys ? json::parse(text.begin(), text.end(), DuplicateKeyFinder(duplicate_keys), false)
                          : json::parse(text.begin(), text.end(), nullptr, false);
@@ -170,7 +247,11 @@ bool parse_json_text(std::string_view text, json& out, std::string& problem, std
         }
     };
     Locator locator;
-    json::sax_parse(text.begin(), text.end(), &locator, json::input_format_t::json, false);
+    // Not strict: a complete value followed by more text parses; that text is then the problem.
+    if (json::sax_parse(text.begin(), text.end(), &locator, json::input_format_t::json, false)) {
+        problem = "is not valid JSON (text after the JSON value at byte " + std::to_string(after_first_value(text)) + ")";
+        return false;
+    }
     problem = "is not valid JSON (syntax error at byte " + std::to_string(locator.position) + ")";
     return false;
 }

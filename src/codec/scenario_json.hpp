@@ -73,11 +73,14 @@ nlohmann::json explain_to_json(const std::vector<ExplainTerm>& terms);
 
 // ── Parsing helpers shared with the config imports ──
 // Parses JSON without exceptions. On a syntax error returns false and sets `problem` to
-// "is not valid JSON (syntax error at byte N)". A key given more than once in one object (where
+// "is not valid JSON (syntax error at byte N)" ("… (text after the JSON value at byte N)" when a
+// complete value is followed by more than whitespace). A key given more than once in one object (where
 // the JSON library would keep the last silently) is listed in `duplicate_keys` by its path
 // ("model.layers"; "[]" for array elements), once; the caller reports it as an error. Without
 // `duplicate_keys` (text that cannot repeat a key, e.g. written from a JS object) nothing is
-// looked for and the parse is faster.
+// looked for and the parse is faster. Text nested deeper than max_json_depth is refused before it
+// is parsed ("is nested deeper than 64 levels …"): the cost of a parse stays linear in the text.
+inline constexpr int max_json_depth = 64;  // objects and arrays inside each other; real configs need < 10
 bool parse_json_text(std::string_view text, nlohmann::json& out, std::string& problem,
                      std::vector<std::string>* duplicate_keys = nullptr);
 // The issue for each duplicate key: {path, "is given more than once (duplicate JSON key)"}.

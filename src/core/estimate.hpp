@@ -193,6 +193,11 @@ std::vector<ValidationIssue> validate(const Scenario& scenario);
 // validate(scenario).empty(), without building a message or allocating: the same rules.
 bool is_valid(const Scenario& scenario);
 
+// Whether every field resolve_layout() reads (widths, heads, layers, batch fields, GPU counts) is in
+// validate()'s range and the global batch it derives is at most 10^9: its products cannot overflow,
+// though layout rules (divisibility) may still be broken. The planner checks it before searching.
+bool layout_inputs_in_range(const Scenario& scenario);
+
 // The longest sequence the model takes: its learned position table; RoPE sets no limit.
 std::int64_t longest_sequence(const ModelConfig& model);
 

@@ -327,8 +327,14 @@ LayerActivationBytes adapter_layer(const Scenario& sc, const Layout& r, const Wi
     l.mlp -= inner_bytes * w.f * w.k;
     if (m.num_experts > 1) l.mlp -= w.routed * e * w.h;  // gathered tokens read only by the experts' weight gradients
 
-    // Adapters. Matmul dtype: 16-bit under autocast, else the adapter's own dtype.
-    const double adapter_bytes = tr.adapter_dtype == AdapterDtype::fp32 ? 4.0 : f::weight_bytes_per_param(tr.precision);
+    // Adapters. Matmul dtype: 16-bit under autocast, else the adapter's own dtype — under FSDP's mixed
+    // precision its param_dtype, to which FSDP casts every parameter (fp32 adapters too) for forward and
+    // backward [torch.distributed.fsdp MixedPrecision / FSDP2 MixedPrecisionPolicy param_dtype]; PEFT
+    // then casts the input to lora_A.weight.dtype, a no-op for a 16-bit input, so it stays shared
+    // [peft/tuners/lora/layer.py Linear.forward, _cast_input_dtype; lora/bnb.py Linear4bit.forward].
+    const bool fsdp_mixed = f::is_amp(tr.precision) && fsdp_sharded(sc.parallel);
+    const double adapter_bytes = fsdp_mixed ? e
+                                 : tr.adapter_dtype == AdapterDtype::fp32 ? 4.0 : f::weight_bytes_per_param(tr.precision);
     const double ac = dt.autocast ? 2.0 : adapter_bytes;
     const bool dropout = tr.lora_dropout > 0;
     // The four tensors adapters read (attention input, attention output, MLP input, MLP inner), their

@@ -80,7 +80,14 @@ struct PlanResult {
     std::int64_t global_batch_size = 0;
 };
 
-// Precondition: validate(base) is empty. The model, training precision/optimizer/flash/dropout,
+// What keeps plan(base, options) from searching, each naming the field and the rule (empty: it can
+// search): validate()'s rules for what the search holds — its layout fields (t, p, micro-batch,
+// interleave, DP) checked at the first layout searched — and the GPU count's own rule: some t × p × DP
+// must equal it ("options.num_gpus" when the options set it, else "parallel.num_gpus"). The CLI's
+// --plan and the JS API's plan() both ask it.
+std::vector<ValidationIssue> plan_issues(const Scenario& base, const PlanOptions& options = {});
+
+// Precondition: plan_issues(base, options) is empty. The model, training precision/optimizer/flash/dropout,
 // tokens and hardware come from `base`; the layout fields are searched.
 PlanResult plan(const Scenario& base, const PlanOptions& options = {});
 

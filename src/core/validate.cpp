@@ -1,4 +1,5 @@
 // Every rule a Scenario must satisfy. Each issue names the field path and the rule.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -341,7 +342,12 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.pipeline", [&] {
             return "must be at most model.layers (" + std::to_string(m.layers) + ")";
         });
-    c.range("parallel.zero_stage", par.zero_stage, 0, 3);
+    // DeepSpeed offloads optimizer states only with ZeRO stages 1-3 (deepspeed/runtime/zero/config.py,
+    // offload_optimizer: "Valid for ZeRO stage 1, 2, 3"); stage 0 has no partitioned optimizer to offload.
+    if (c.range("parallel.zero_stage", par.zero_stage, 0, 3) && par.offload_optimizer && par.zero_stage == 0)
+        c.fail("parallel.offload_optimizer", [] {
+            return std::string("needs parallel.zero_stage 1, 2 or 3 (DeepSpeed offloads optimizer states only with ZeRO; stage is 0)");
+        });
     c.real("parallel.zero3_live_params", par.zero3_live_params, 0, max_params);
     // Interleaved 1F1B: each GPU runs v chunks of L/(p·v) layers. [Narayanan et al. 2021 §2.2.2, arXiv 2104.04473]
     if (c.range("parallel.interleave", par.interleave, 1, max_layers) && par.interleave > 1 && pp_ok && layers_ok) {
@@ -426,6 +432,25 @@ void check_rules(const Scenario& sc, Checker& c) {
 }
 
 }  // namespace
+
+bool layout_inputs_in_range(const Scenario& sc) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
+    const auto& par = sc.parallel;
+    auto in = [](std::int64_t v, std::int64_t lo, std::int64_t hi) { return v >= lo && v <= hi; };
+    bool model_ok = in(m.layers, 1, max_layers) && in(m.hidden_size, 1, max_width) && in(m.num_heads, 1, max_heads) &&
+                    in(m.num_kv_heads, 0, max_heads) && in(m.head_dim, 0, max_width) &&
+                    in(m.ffn_hidden_size, 0, max_width) && in(m.moe_ffn_hidden_size, 0, max_width);
+    bool layout_ok = in(par.num_gpus, 1, max_gpus) && in(par.tensor, 1, max_gpus) && in(par.pipeline, 1, max_gpus) &&
+                     in(par.expert, 1, max_experts);
+    bool batch_ok = in(tr.micro_batch_size, 1, max_batch) && in(tr.global_batch_size, 0, max_batch) &&
+                    in(tr.grad_accum_steps, 0, max_batch);
+    if (!model_ok || !layout_ok || !batch_ok) return false;
+    if (tr.global_batch_size > 0) return true;
+    // resolve_layout(): accumulation × micro-batch × DP, DP = N / (t·p) (at least 1), in doubles.
+    double dp = std::max(1.0, std::floor(double(par.num_gpus) / (double(par.tensor) * double(par.pipeline))));
+    return double(std::max<std::int64_t>(1, tr.grad_accum_steps)) * double(tr.micro_batch_size) * dp <= double(max_batch);
+}
 
 std::vector<ValidationIssue> validate(const Scenario& sc) {
     Checker c;

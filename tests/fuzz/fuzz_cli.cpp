@@ -4,6 +4,8 @@
 // directory. Invariants: exit 0 or 2 (3 is an internal error), stdout and stderr clean (valid
 // UTF-8, no control or format character but line breaks), --json output one JSON document without
 // nulls, invalid input named on stderr, and a printed link that --link takes back unchanged.
+// With --plan: every plan's link opens as a valid scenario, and the best plan is never worse than
+// the scenario itself when that fits with the planner's headroom (issue 22.1).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "core/planner.hpp"
 #include "fuzz_common.hpp"
 
 namespace {
@@ -54,6 +57,35 @@ vramcalc::cli::Result run(const std::vector<std::string>& args, const std::strin
     });
 }
 
+// A --plan run that succeeded, rerun with --print-link --json: the scenario (the first line) and its
+// plans. Every plan is a valid scenario; when the scenario itself fits with the headroom the planner
+// asks (PlanOptions' default, which the CLI keeps), the best plan is at least as fast.
+void check_plan(std::vector<std::string> args, const std::string& content) {
+    using namespace vramcalc;
+    args.push_back("--print-link");
+    args.push_back("--json");
+    cli::Result r = run(args, content);
+    if (r.exit_code != cli::exit_ok) return;  // the appended flags were taken as a value
+    std::size_t end = r.out.find('\n');
+    if (end == std::string::npos || r.out.compare(end + 1, 1, "{") != 0) return;
+    auto decoded = codec::decode_link(r.out.substr(0, end));
+    nlohmann::json j = nlohmann::json::parse(r.out.substr(end + 1), nullptr, false);
+    if (!decoded.ok() || j.is_discarded() || !j.contains("plans")) return;
+    for (const auto& p : j["plans"]) {
+        auto plan_link = codec::decode_link(p["link"].get<std::string>());
+        FUZZ_CHECK(plan_link.ok(), "a plan's link is not a valid scenario: " + fuzz::issues_text(plan_link.issues));
+    }
+    Scenario own = decoded.scenario;
+    own.hardware.throughput_model = ThroughputModel::predicted;
+    if (!is_valid(own)) return;
+    Estimate e = estimate(own);
+    if (!e.fits || e.headroom_bytes < PlanOptions{}.min_headroom_fraction * e.capacity_bytes) return;
+    FUZZ_CHECK(!j["plans"].empty(), "the scenario fits but the planner found nothing: " + r.out.substr(0, end));
+    double best = j["plans"][0]["performance"]["step_seconds"].get<double>();
+    FUZZ_CHECK(best <= e.performance.step_seconds * (1 + 1e-9),
+               "the best plan is slower than the scenario itself: " + r.out.substr(0, end));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -83,6 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         FUZZ_CHECK(lines <= 2 * cli::max_printed_lines + 2, "more lines on stderr than the limits allow");
     }
     if (listing) return 0;
+    if (r.exit_code == cli::exit_ok && read_as_option(args, "--plan")) check_plan(args, content);
 
     std::string out = r.out;
     if (r.exit_code == cli::exit_ok && read_as_option(args, "--print-link")) {

@@ -107,3 +107,26 @@ test('bad input throws an ImportError naming the key and the rule', async () => 
   assert.ok(issuesOf(() => api.importHfConfig(hf('gpt2'), { training: { micro_batch_size: 'two' } }))
     .some((i) => i.field === 'base.training.micro_batch_size'));
 });
+
+test('issue 22: nesting deeper than 64 levels and DeepSpeed stage 0 with offload are ImportErrors naming the rule', async () => {
+  const api = await loadApi();
+  const issuesOf = (fn) => {
+    try {
+      fn();
+    } catch (e) {
+      assert.equal(e.name, 'ImportError');
+      return e.issues;
+    }
+    assert.fail('no ImportError thrown');
+  };
+  // 60,000 '[' once filled the 2 GiB wasm heap ("std::bad_alloc"); now refused before parsing.
+  const deep = `{"model":${'['.repeat(60000)}`;
+  for (const importer of [api.importHfConfig, api.importDeepSpeedConfig]) {
+    const [issue] = issuesOf(() => importer(deep));
+    assert.equal(issue.field, 'json');
+    assert.equal(issue.message, 'is nested deeper than 64 levels (objects and arrays inside each other) at byte 72; not read');
+  }
+  const offloaded = JSON.stringify({ zero_optimization: { stage: 0, offload_optimizer: { device: 'cpu' } } });
+  assert.ok(issuesOf(() => api.importDeepSpeedConfig(offloaded)).some((i) =>
+    i.field === 'zero_optimization.offload_optimizer.device' && i.message.startsWith('needs zero_optimization.stage 1, 2 or 3')));
+});

@@ -66,3 +66,22 @@ test('options: num_gpus, hold, and named errors', () => {
   expectError('x', 'options');
   assert.throws(() => api.plan({ model: { layers: 0 } }), (e) => e.issues.some((i) => i.field === 'model.layers'));
 });
+
+test('issue 22: one rule for the GPU count (plan_issues), shared with vramcalc --plan', () => {
+  const llama = { model: 'llama-3-8b', hardware: { gpu: 'H100-SXM' } };
+  // 7 GPUs: t = 1, p = 7, DP = 1 is a layout of a 32-layer model, in the options or in the scenario.
+  const viaOptions = api.plan(llama, { num_gpus: 7, max_results: 3 });
+  assert.ok(viaOptions.searched > 0 && viaOptions.plans.length > 0);
+  const inScenario = { ...llama, parallel: { num_gpus: 7 } };
+  const { status, json } = cliJson(inScenario, ['--plan', '--plan-top', '3']);
+  assert.equal(status, 0);
+  assert.deepStrictEqual(api.plan(inScenario, { max_results: 3 }), json);
+  // 10^6 GPUs: more than t (≤ 8 KV heads) × p (≤ 32 layers) × DP (≤ the batch of 1,024) = 262,144.
+  assert.throws(() => api.plan(llama, { num_gpus: 1e6 }), (e) => e.name === 'ScenarioError' &&
+    e.issues.some((i) => i.field === 'options.num_gpus' && i.message.startsWith('must be at most 262144 for this model and batch')));
+  // One H100: 8 B parameters × 16 bytes do not fit 80 GB; with the optimizer offloaded (ZeRO-1) they do.
+  const one = api.plan({ ...llama, parallel: { num_gpus: 1 } }, { max_results: 1 });
+  assert.equal(one.plans.length, 1);
+  assert.equal(one.plans[0].layout.offload_optimizer, true);
+  assert.ok(one.plans[0].layout.zero_stage >= 1);
+});

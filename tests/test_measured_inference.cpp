@@ -92,9 +92,10 @@ TEST_CASE("measured inference cases: medians of fitted and held-out cases apart"
         {"weights", 0.02}, {"kv_pool_tokens", 0.05}, {"device_total", 0.05}, {"decode_tps", 0.15}};
     // Targets not met yet, with the median as it stands (a change that moves it must update this):
     // decode speed constants are seeds (docs/serving.md §4); the held-out pools carry the gaps the
-    // cases' known_gaps explain (vision encoder, MXFP4 padding, T4 profile peaks).
+    // cases' known_gaps explain (vision encoder, MXFP4 padding, T4 profile peaks). Held-out decode went
+    // from 40 % to 53 % when MLA and MoE parameter counts became exact (fewer bytes read per step).
     const std::map<std::pair<std::string, std::string>, std::pair<double, double>> shortfall = {
-        {{"fit", "decode_tps"}, {0.30, 0.38}}, {{"holdout", "decode_tps"}, {0.35, 0.45}},
+        {{"fit", "decode_tps"}, {0.30, 0.38}}, {{"holdout", "decode_tps"}, {0.45, 0.60}},
         {{"holdout", "kv_pool_tokens"}, {0.05, 0.08}}};
     for (const char* split : {"fit", "holdout"}) {
         for (const auto& [quantity, limit] : target) {

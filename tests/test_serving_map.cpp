@@ -50,10 +50,12 @@ TEST_CASE("serving fit map: each cell is the serving estimate's verdict at that 
 TEST_CASE("serving fit map: the boundary at 8k context is vLLM's reported pool (PR 10511, Llama-3-8B, H100)", "[serving][map]") {
     // The log: available_kv_cache_memory 53.29 GiB. Llama 3 8B (config.json): 32 layers, 8 KV heads,
     // head dim 128, bf16 → 2·8·128·2 B · 32 = 128 KiB per token; 8,192-token sequences: 53.29 GiB /
-    // (8192 · 128 KiB) = 53.3 sequences. The estimate's pool is within 2 % of the log (test_serving_engines).
+    // (8192 · 128 KiB) = 53.3 sequences. The estimate's pool is within 5 % of the log (that log counts
+    // vLLM's start-up baseline as non-torch memory; test_serving_engines, docs/accuracy.md), so the
+    // boundary lies between 0.95 · 53.3 = 50.6 and 1.05 · 53.3 = 56.0 sequences.
     Scenario s = llama3_8b_vllm_h100();
     const std::vector<std::int64_t> contexts = {8192};
-    const std::vector<std::int64_t> concurrencies = {1, 51, 52, 55, 56, 200};
+    const std::vector<std::int64_t> concurrencies = {1, 49, 50, 56, 57, 200};
     std::vector<float> grid(concurrencies.size());
     serving_fit_grid_into(s, contexts, concurrencies, grid);
     CHECK(grid[0] < 0.05f);   // one sequence: 1/53 of the pool
@@ -61,7 +63,7 @@ TEST_CASE("serving fit map: the boundary at 8k context is vLLM's reported pool (
     CHECK(grid[2] <= 1.0f);
     CHECK(grid[3] > 1.0f);
     CHECK(grid[4] > 1.0f);
-    CHECK(grid[5] == Approx(200.0 / 53.3).epsilon(0.03));
+    CHECK(grid[5] == Approx(200.0 / 53.3).epsilon(0.05));
 }
 
 TEST_CASE("serving fit map axes: log-spaced, distinct, with the user's value", "[serving][map]") {

@@ -83,7 +83,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         if (section == "model" && preset_form == 2) continue;  // the "model": "<id>" form has no model fields
         values.push_back(v);
-        json[section][key] = value;
+        if (path.find('.') == std::string::npos) json[path] = value;  // a top-level field (workload)
+        else json[section][key] = value;
     }
     if (preset_form == 1 || preset_form == 3) {
         typed.model_preset = preset;

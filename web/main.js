@@ -232,7 +232,8 @@ async function start() {
       }
       const fields = a.fields().map((f) => {
         const [section, key] = f.path.split('.');
-        return `${f.path}\t${fieldText(f, r.scenario[section][key])}`;
+        const value = key === undefined ? r.scenario[section] : r.scenario[section][key];  // top-level: workload
+        return `${f.path}\t${fieldText(f, value)}`;
       }).join('\n');
       const lines = [];
       if (!deepspeed) lines.push(`Model: ${r.scenario.model.name} (${r.family}).`);

@@ -4,8 +4,8 @@
 #include "codec/codec.hpp"
 #include "core/analysis.hpp"
 #include "core/estimate.hpp"
-#include "core/planner.hpp"
-#include "core/presets.hpp"
+#include "core/training/planner.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

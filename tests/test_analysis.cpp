@@ -5,7 +5,7 @@
 
 #include "core/analysis.hpp"
 #include "core/explain.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

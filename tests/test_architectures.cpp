@@ -13,7 +13,7 @@
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "core/formulas.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

@@ -4,7 +4,7 @@
 #include "codec/codec.hpp"
 #include "codec/typed.hpp"
 #include "core/fields.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 using nlohmann::json;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/estimate.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

@@ -10,8 +10,8 @@
 
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
-#include "core/finetune.hpp"
-#include "core/presets.hpp"
+#include "core/training/finetune.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

@@ -4,9 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include "core/estimate.hpp"
-#include "core/finetune.hpp"
-#include "core/fixes.hpp"
-#include "core/presets.hpp"
+#include "core/training/finetune.hpp"
+#include "core/training/fixes.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

@@ -1,7 +1,7 @@
 // src/format: every number as the page, the CLI and the Markdown copy show it. Exact strings.
 #include <catch2/catch.hpp>
 
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 #include "format/format.hpp"
 #include "format/markdown.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/fields.hpp"
-#include "core/frameworks.hpp"
+#include "core/training/frameworks.hpp"
 
 using namespace vramcalc;
 

@@ -17,8 +17,8 @@
 #include "codec/percent.hpp"
 #include "core/fields.hpp"
 #include "core/outputs.hpp"
-#include "core/planner.hpp"
-#include "core/presets.hpp"
+#include "core/training/planner.hpp"
+#include "core/model/presets.hpp"
 #include "core/text.hpp"
 #include "format/markdown.hpp"
 

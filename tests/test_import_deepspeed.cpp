@@ -10,7 +10,7 @@
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
 #include "core/estimate.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 using codec::import_deepspeed_config;

@@ -11,7 +11,7 @@
 #include "codec/import_hf.hpp"
 #include "codec/scenario_json.hpp"
 #include "core/estimate.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 using codec::import_hf_config;

@@ -1,7 +1,7 @@
 // Link versions: what a shared link means must never change.
 // Version 1 links (vramcalc 0.1.0, and every link without `v`) decode against the defaults and
 // preset tables of that release. The expected values below are those tables written out by hand
-// (src/core/presets.cpp and scenario.hpp at commit 6e793b9, the release v1 links were made
+// (src/core/model/presets.cpp and scenario.hpp at commit 6e793b9, the release v1 links were made
 // with; the architectures are the published config.json values cited there). They are data, not
 // read from the code under test: a change to today's presets must leave every row here passing.
 // Version 2 (current) links round-trip every scenario exactly.
@@ -13,7 +13,7 @@
 #include "codec/codec.hpp"
 #include "codec/scenario_json.hpp"
 #include "core/fields.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

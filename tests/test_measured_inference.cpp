@@ -9,7 +9,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 #include "core/serving/engines.hpp"
 #include "core/serving/kv_cache.hpp"
 #include "inference_cases.hpp"

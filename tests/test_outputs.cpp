@@ -8,7 +8,7 @@
 #include "codec/codec.hpp"
 #include "core/explain.hpp"
 #include "core/outputs.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 using nlohmann::json;

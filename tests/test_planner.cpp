@@ -4,8 +4,8 @@
 
 #include "codec/codec.hpp"
 #include "codec/plan_json.hpp"
-#include "core/planner.hpp"
-#include "core/presets.hpp"
+#include "core/training/planner.hpp"
+#include "core/model/presets.hpp"
 #include "throughput_fit.hpp"
 
 using namespace vramcalc;

@@ -7,7 +7,7 @@
 
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 #include "core/serving/serving_map.hpp"
 
 using namespace vramcalc;

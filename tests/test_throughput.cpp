@@ -10,8 +10,8 @@
 #include <string>
 
 #include "core/estimate.hpp"
-#include "core/performance.hpp"
-#include "core/presets.hpp"
+#include "core/training/performance.hpp"
+#include "core/model/presets.hpp"
 #include "codec/codec.hpp"
 #include "throughput_fit.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 

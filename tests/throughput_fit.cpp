@@ -1,7 +1,7 @@
 // Fits the throughput model's free constants on the "fit" cases of tests/data/throughput/ and prints
 // every case's error (fit and held-out) as the Markdown table of docs/accuracy.md.
 //   build-native/tests/vramcalc_throughput_fit [tests/data/throughput]
-// The fitted values are then written into the constants table of src/core/performance.cpp;
+// The fitted values are then written into the constants table of src/core/training/performance.cpp;
 // test_throughput.cpp checks that the table still holds the optimum.
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/performance.hpp"
+#include "core/training/performance.hpp"
 #include "throughput_cases.hpp"
 
 namespace vramcalc::throughput_fit {

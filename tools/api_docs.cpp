@@ -11,7 +11,7 @@
 
 #include "codec/scenario_json.hpp"
 #include "core/fields.hpp"
-#include "core/memory_model.hpp"
+#include "core/training/memory_model.hpp"
 #include "core/outputs.hpp"
 
 namespace vramcalc::api_docs {

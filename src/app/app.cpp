@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "codec/field_text.hpp"
-#include "core/finetune.hpp"
+#include "core/training/finetune.hpp"
 #include "core/outputs.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 #include "core/text.hpp"
 #include "dom.hpp"
 #include "imgui.h"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/analysis.hpp"
-#include "core/fixes.hpp"
+#include "core/training/fixes.hpp"
 
 namespace vramcalc::app {
 

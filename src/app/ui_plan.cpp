@@ -8,7 +8,7 @@
 
 #include "app.hpp"
 #include "core/fields.hpp"
-#include "core/planner.hpp"
+#include "core/training/planner.hpp"
 #include "dom.hpp"
 #include "imgui.h"
 #include "plot.hpp"

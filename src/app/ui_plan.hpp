@@ -1,11 +1,11 @@
 // The "Plan" panel (issue 12): the fastest layouts for the scenario's model, GPU and GPU count,
 // each adoptable with one click, and the predicted step time of the best layout against the GPU
-// count. Every number comes from src/core/planner.hpp; recomputed only when the scenario changes.
+// count. Every number comes from src/core/training/planner.hpp; recomputed only when the scenario changes.
 #pragma once
 
 #include <vector>
 
-#include "core/planner.hpp"
+#include "core/training/planner.hpp"
 
 namespace vramcalc::app {
 

@@ -18,9 +18,9 @@
 #include "codec/import_hf.hpp"
 #include "codec/plan_json.hpp"
 #include "core/fields.hpp"
-#include "core/frameworks.hpp"
-#include "core/planner.hpp"
-#include "core/presets.hpp"
+#include "core/training/frameworks.hpp"
+#include "core/training/planner.hpp"
+#include "core/model/presets.hpp"
 #include "format/markdown.hpp"
 
 namespace vramcalc::cli {

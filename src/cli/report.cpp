@@ -3,8 +3,8 @@
 #include <cmath>
 
 #include "core/fields.hpp"
-#include "core/finetune.hpp"
-#include "core/fixes.hpp"
+#include "core/training/finetune.hpp"
+#include "core/training/fixes.hpp"
 
 namespace vramcalc::cli {
 namespace {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/explain.hpp"
-#include "core/planner.hpp"
+#include "core/training/planner.hpp"
 #include "format/format.hpp"
 
 namespace vramcalc::cli {

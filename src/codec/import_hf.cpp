@@ -9,7 +9,7 @@
 
 #include "codec/scenario_json.hpp"
 #include "codec/text.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 namespace vramcalc::codec {
 

@@ -8,7 +8,7 @@
 #include "codec/percent.hpp"
 #include "codec/text.hpp"
 #include "codec/view.hpp"
-#include "core/frameworks.hpp"
+#include "core/training/frameworks.hpp"
 
 namespace vramcalc::codec {
 namespace {

@@ -2,7 +2,7 @@
 //
 // A link stores only what differs from the defaults and the named presets, so it means something
 // only together with those tables. Link version N therefore decodes against the preset edition N
-// (core/presets.hpp): version 1 against the frozen copy in core/presets_v1.cpp, the current
+// (core/model/presets.hpp): version 1 against the frozen copy in core/model/presets_v1.cpp, the current
 // version against today's tables. A missing `v` is version 1 when the link names any scenario key
 // ("mp=gpt2&b=8"); a fragment with none (empty: the bare page, or view keys only) is today's
 // defaults, the current version. Encoding always writes the current
@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "codec/decoded.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 namespace vramcalc::codec {
 

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/planner.hpp"
+#include "core/training/planner.hpp"
 
 namespace vramcalc::codec {
 

@@ -9,8 +9,8 @@
 #include "codec/numbers.hpp"
 #include "codec/text.hpp"
 #include "core/outputs.hpp"
-#include "core/frameworks.hpp"
-#include "core/presets.hpp"
+#include "core/training/frameworks.hpp"
+#include "core/model/presets.hpp"
 
 namespace vramcalc::codec {
 

@@ -1,11 +1,11 @@
 #include "estimate.hpp"
-#include "presets.hpp"
+#include "core/model/presets.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "finetune.hpp"
-#include "formulas.hpp"
+#include "core/training/finetune.hpp"
+#include "core/formulas.hpp"
 #include "outputs.hpp"
 
 namespace vramcalc {

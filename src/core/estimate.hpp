@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "memory_model.hpp"
-#include "performance.hpp"
+#include "core/training/memory_model.hpp"
+#include "core/training/performance.hpp"
 #include "scenario.hpp"
 #include "serving/serving.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "finetune.hpp"
+#include "core/training/finetune.hpp"
 #include "outputs.hpp"
 
 namespace vramcalc {

@@ -7,7 +7,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "finetune.hpp"
+#include "core/training/finetune.hpp"
 
 namespace vramcalc {
 namespace {

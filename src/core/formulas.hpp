@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "scenario.hpp"
+#include "core/scenario.hpp"
 
 namespace vramcalc::formulas {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "estimate.hpp"
-#include "finetune.hpp"
+#include "core/training/finetune.hpp"
 #include "fields.hpp"
 #include "text.hpp"
 

@@ -1,6 +1,6 @@
 #include "format/markdown.hpp"
 
-#include "core/finetune.hpp"
+#include "core/training/finetune.hpp"
 
 namespace vramcalc {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cli/cli.hpp"
-#include "core/planner.hpp"
+#include "core/training/planner.hpp"
 #include "fuzz_common.hpp"
 
 namespace {

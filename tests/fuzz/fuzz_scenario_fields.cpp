@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 #include "fuzz_common.hpp"
 
 namespace {

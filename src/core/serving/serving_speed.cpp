@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/performance.hpp"
-#include "core/presets.hpp"
+#include "core/training/performance.hpp"
+#include "core/model/presets.hpp"
 
 namespace vramcalc::serving {
 namespace {

@@ -4,7 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include "core/finetune.hpp"
+#include "core/training/finetune.hpp"
 
 namespace vramcalc::serving {
 namespace {

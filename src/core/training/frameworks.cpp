@@ -1,4 +1,4 @@
-#include "frameworks.hpp"
+#include "core/training/frameworks.hpp"
 
 #include <array>
 

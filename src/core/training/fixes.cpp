@@ -1,9 +1,9 @@
-#include "fixes.hpp"
+#include "core/training/fixes.hpp"
 
 #include <algorithm>
 #include <optional>
 
-#include "finetune.hpp"
+#include "core/training/finetune.hpp"
 
 namespace vramcalc {
 namespace {

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "estimate.hpp"
+#include "core/estimate.hpp"
 
 namespace vramcalc {
 

@@ -1,4 +1,4 @@
-#include "planner.hpp"
+#include "core/training/planner.hpp"
 
 #include <algorithm>
 #include <cmath>

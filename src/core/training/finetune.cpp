@@ -1,9 +1,9 @@
-#include "finetune.hpp"
+#include "core/training/finetune.hpp"
 
 #include <algorithm>
 #include <cctype>
 
-#include "estimate.hpp"
+#include "core/estimate.hpp"
 
 namespace vramcalc {
 namespace {

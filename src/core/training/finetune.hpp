@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "scenario.hpp"
+#include "core/scenario.hpp"
 
 namespace vramcalc {
 

@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "scenario.hpp"
+#include "core/scenario.hpp"
 
 namespace vramcalc {
 

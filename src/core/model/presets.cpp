@@ -1,4 +1,4 @@
-#include "presets.hpp"
+#include "core/model/presets.hpp"
 
 #include <algorithm>
 #include <array>

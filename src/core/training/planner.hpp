@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "estimate.hpp"
+#include "core/estimate.hpp"
 
 namespace vramcalc {
 

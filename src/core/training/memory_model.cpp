@@ -14,9 +14,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "estimate.hpp"
-#include "finetune.hpp"
-#include "formulas.hpp"
+#include "core/estimate.hpp"
+#include "core/training/finetune.hpp"
+#include "core/formulas.hpp"
 
 namespace vramcalc {
 namespace f = formulas;

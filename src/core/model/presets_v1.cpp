@@ -4,7 +4,7 @@
 // member default does so when that default is "off"/"as before").
 #include <array>
 
-#include "presets.hpp"
+#include "core/model/presets.hpp"
 
 namespace vramcalc {
 namespace {

@@ -12,14 +12,14 @@
 //              LlamaMLP, apply_rotary_pos_emb), loss/loss_utils.py (ForCausalLMLoss), activations.py (gelu_new)
 //   [H200-K]   tests/data/throughput/h200_kernels.json: bf16 GEMM, SDPA and copy throughput measured on
 //              one H200 (PyTorch 2.11, CUDA 13), the data the curves below are fitted on
-#include "performance.hpp"
+#include "core/training/performance.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-#include "estimate.hpp"
-#include "finetune.hpp"
-#include "presets.hpp"
+#include "core/estimate.hpp"
+#include "core/training/finetune.hpp"
+#include "core/model/presets.hpp"
 
 namespace vramcalc {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "scenario.hpp"
+#include "core/scenario.hpp"
 
 namespace vramcalc {
 

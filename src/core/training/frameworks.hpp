@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-#include "scenario.hpp"
+#include "core/scenario.hpp"
 
 namespace vramcalc {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "estimate.hpp"
+#include "core/estimate.hpp"
 
 namespace vramcalc {
 

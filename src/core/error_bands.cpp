@@ -78,9 +78,11 @@ ErrorBand error_band(const ErrorRegime& regime, ErrorFigure figure, std::span<co
         for (const auto& row : rows) {
             if (row.figure != figure) continue;
             measured = true;
-            if (matches(row, key)) return {row.low, row.high, row.median, row.cases, row.regime};
+            if (row.cases >= min_error_band_cases && matches(row, key))
+                return {row.low, row.high, row.median, row.cases, row.regime};
         }
     }
+    static_assert(min_error_band_cases == 5, "the message below names the minimum");
     none.regime = measured ? "no band: fewer than 5 comparable held-out cases, even at one node vs several"
                            : "no band: no held-out measurement of this figure";
     return none;

@@ -58,7 +58,8 @@ struct ErrorRegime {
 inline constexpr std::int64_t long_sequence_tokens = 16384;
 
 // A row of the generated table: one regime at one level, with its band. A key field of −1 (gpu:
-// nullptr) matches anything.
+// nullptr) matches anything. Rows with fewer than min_error_band_cases (coarsest level only) are
+// no band: they record that the figure was measured there.
 struct ErrorBandRow {
     ErrorFigure figure;
     std::int8_t level;

@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 bash "$root/.ci/install-deps.sh" native check
 
 configure_check
-build "$check_build" vramcalc_tests vramcalc vramcalc_gen_api
+build "$check_build" vramcalc_tests vramcalc vramcalc_gen_api vramcalc_gen_error_bands
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 (cd "$check_build" && ctest --output-on-failure -j"$jobs")

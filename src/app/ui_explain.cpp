@@ -158,10 +158,18 @@ void draw_explain(App& app) {
         }
         ImGui::PopStyleVar();
     }
+    // How far this figure was from measurement on held-out runs of its regime (docs/accuracy.md).
+    const std::string band = format_error_band(output_error_band(term->id, app.evaluation.estimate), true);
+    if (!band.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(band.c_str());
+        ImGui::PopTextWrapPos();
+    }
     {
         dom::Control t{"explain:term", dom::Role::table, std::string(term->label) + " = " + value};
         t.rows.push_back({"Formula", term->formula, ""});
         for (const auto& in : drawn.inputs) t.rows.push_back({in[0], in[1], ""});
+        if (!band.empty()) t.rows.push_back({"Measured error", band, ""});
         t.rows.push_back({"Source", term->source, ""});
         dom::add_at(std::move(t), ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     }

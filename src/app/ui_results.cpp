@@ -315,13 +315,18 @@ void draw_tiles(App& app, int columns) {
     struct Tile {
         const char* title;
         std::string value, note;
-        const char* tip;
+        std::string tip;
         const char* path;
     };
-    std::vector<Tile> tiles;  // the headline outputs
+    std::vector<Tile> tiles;  // the headline outputs; a predicted one shows its measured error band
     for (const auto& o : outputs())
-        if ((o.show & show_tile) && output_applies(o, e.workload))
-            tiles.push_back({o.label, format_output(o, e, app.units), output_note(o, e, app.units), o.help, o.path});
+        if ((o.show & show_tile) && output_applies(o, e.workload)) {
+            const ErrorBand band = output_error_band(o.path, e);
+            std::string note = output_note(o, e, app.units), range = format_error_band(band);
+            if (band.cases > 0) note = range + (note.empty() ? "" : " \xC2\xB7 " + note);
+            std::string tip = band.applies ? std::string(o.help) + "\n\n" + format_error_band(band, true) : o.help;
+            tiles.push_back({o.label, format_output(o, e, app.units), note, tip, o.path});
+        }
     // The time is for the tokens set under Training (a fine-tune's few, a pre-training's many): say how many.
     for (Tile& t : tiles)
         if (std::string_view(t.path) == "compute.seconds")
@@ -374,7 +379,7 @@ void draw_tiles(App& app, int columns) {
             ImGui::PopStyleColor();
             ImGui::PopFont();
             end_card();
-            help_tooltip(tiles[i].title, tiles[i].tip);
+            help_tooltip(tiles[i].title, tiles[i].tip.c_str());
             std::string note = tiles[i].note;
             std::replace(note.begin(), note.end(), '\n', ' ');
             table.rows.push_back({tiles[i].title, tiles[i].value, note});

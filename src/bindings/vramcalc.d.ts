@@ -699,6 +699,17 @@ export interface Estimate {
   memory_per_gpu_bytes: {
     /** At the peak: persistent, gathered (ZeRO-3/FSDP) and autocast copies. (bytes) */
     weights: number;
+    /** inference estimates only */
+    weights_error_band?: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; inference estimates only) */
+      low?: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; inference estimates only) */
+      high?: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; inference estimates only) */
+      cases?: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; inference estimates only) */
+      regime?: string;
+    };
     /** What `inference.concurrency` sequences of `inference.context_len` tokens hold on one GPU (the need, not the engine's preallocated pool). (bytes; inference estimates only) */
     kv_cache?: number;
     /** The part of `weights` that is ZeRO-3 / FSDP gathered parameters. (bytes; training estimates only, absent in serving estimates) */
@@ -715,14 +726,46 @@ export interface Estimate {
     temporaries: number;
     /** Largest phase of the step: what torch.cuda.max_memory_allocated reports. (bytes; training estimates only, absent in serving estimates) */
     peak_allocated: number;
+    /** training estimates only, absent in serving estimates */
+    peak_allocated_error_band: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      low: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      high: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; training estimates only, absent in serving estimates) */
+      cases: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; training estimates only, absent in serving estimates) */
+      regime: string;
+    };
     /** What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved. (bytes; training estimates only, absent in serving estimates) */
     peak_reserved: number;
+    /** training estimates only, absent in serving estimates */
+    peak_reserved_error_band: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      low: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      high: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; training estimates only, absent in serving estimates) */
+      cases: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; training estimates only, absent in serving estimates) */
+      regime: string;
+    };
     /** When the peak happens: forward, loss, backward or optimizer_step. (name; training estimates only, absent in serving estimates) */
     peak_phase: string;
     /** Allocator reserve, CUDA context, NCCL buffers and `hardware.reserved_gib`: total − peak allocated. (bytes) */
     overhead: number;
     /** Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it with the GPU's memory. (bytes) */
     total: number;
+    total_error_band: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction) */
+      low: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction) */
+      high: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count) */
+      cases: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name) */
+      regime: string;
+    };
   };
   host_memory_bytes: {
     /** Host (CPU) memory one GPU uses for offloaded or paged optimizer states, parameters and activations. (bytes) */
@@ -754,6 +797,17 @@ export interface Estimate {
     cluster_flops_per_second: number;
     /** Total FLOPs / cluster throughput; with the predicted model, steps × the predicted step time. (seconds; training estimates only, absent in serving estimates) */
     seconds: number;
+    /** training estimates only, absent in serving estimates */
+    seconds_error_band: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      low: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      high: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; training estimates only, absent in serving estimates) */
+      cases: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; training estimates only, absent in serving estimates) */
+      regime: string;
+    };
     /** seconds / 86400. (days; training estimates only, absent in serving estimates) */
     days: number;
     /** seconds · num_gpus / 3600. (GPU-hours; training estimates only, absent in serving estimates) */
@@ -764,16 +818,49 @@ export interface Estimate {
     pflop_days: number;
     /** gpu_hours · `hardware.price_per_gpu_hour`. (currency of `price_per_gpu_hour`; training estimates only, absent in serving estimates) */
     cost: number;
+    /** training estimates only, absent in serving estimates */
+    cost_error_band: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      low: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      high: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; training estimates only, absent in serving estimates) */
+      cases: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; training estimates only, absent in serving estimates) */
+      regime: string;
+    };
     /** 20 · P (Hoffmann et al. 2022, arXiv:2203.15556). (tokens; training estimates only, absent in serving estimates) */
     chinchilla_tokens: number;
   };
   performance: {
     /** One optimizer step: predicted by the step-time model, or the time the given achieved rate implies. (seconds; training estimates only, absent in serving estimates) */
     step_seconds: number;
+    /** training estimates only, absent in serving estimates */
+    step_seconds_error_band: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      low: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      high: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; training estimates only, absent in serving estimates) */
+      cases: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; training estimates only, absent in serving estimates) */
+      regime: string;
+    };
     /** Global batch × sequence length. (tokens; training estimates only, absent in serving estimates) */
     tokens_per_step: number;
     /** Tokens the whole cluster trains on per second: tokens_per_step / step_seconds. (tokens per second; training estimates only, absent in serving estimates) */
     tokens_per_second: number;
+    /** training estimates only, absent in serving estimates */
+    tokens_per_second_error_band: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      low: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; training estimates only, absent in serving estimates) */
+      high: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; training estimates only, absent in serving estimates) */
+      cases: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; training estimates only, absent in serving estimates) */
+      regime: string;
+    };
     /** Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s. (TFLOP/s; training estimates only, absent in serving estimates) */
     achieved_tflops_per_gpu: number;
     /** Model FLOPs (6·P per token) per GPU per second over the dense peak. (fraction; training estimates only, absent in serving estimates) */
@@ -805,10 +892,43 @@ export interface Estimate {
     };
     /** Prefill of one prompt of `prompt_tokens` tokens, alone on the GPUs. (seconds; inference estimates only) */
     time_to_first_token_seconds?: number;
+    /** inference estimates only */
+    time_to_first_token_seconds_error_band?: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; inference estimates only) */
+      low?: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; inference estimates only) */
+      high?: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; inference estimates only) */
+      cases?: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; inference estimates only) */
+      regime?: string;
+    };
     /** Prompt tokens per second in batches of `max_batched_tokens` (compute-bound). (tokens per second; inference estimates only) */
     prefill_tokens_per_second?: number;
+    /** inference estimates only */
+    prefill_tokens_per_second_error_band?: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; inference estimates only) */
+      low?: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; inference estimates only) */
+      high?: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; inference estimates only) */
+      cases?: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; inference estimates only) */
+      regime?: string;
+    };
     /** Output tokens per second of all `concurrency` sequences together (memory-bound). (tokens per second; inference estimates only) */
     decode_tokens_per_second?: number;
+    /** inference estimates only */
+    decode_tokens_per_second_error_band?: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; inference estimates only) */
+      low?: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; inference estimates only) */
+      high?: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; inference estimates only) */
+      cases?: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; inference estimates only) */
+      regime?: string;
+    };
     /** One decode step: each sequence gets its next token. (seconds; inference estimates only) */
     inter_token_latency_seconds?: number;
     /** Weights the step touches (MoE: the experts the batch routes to) + every sequence's KV, on one GPU. (bytes; inference estimates only) */
@@ -824,6 +944,17 @@ export interface Estimate {
     kv_pool_bytes?: number;
     /** The engine's KV capacity as it reports it: vLLM "GPU KV cache size: N tokens", SGLang max_total_num_tokens, llama.cpp n_ctx. (tokens; inference estimates only) */
     kv_pool_tokens?: number;
+    /** inference estimates only */
+    kv_pool_tokens_error_band?: {
+      /** 10th percentile of the signed error (predicted / measured - 1) of held-out measured runs of the same regime (docs/accuracy.md, Error bands); 0 when `cases` is 0. (fraction; inference estimates only) */
+      low?: number;
+      /** 90th percentile of the signed error of the same held-out runs; 0 when `cases` is 0. (fraction; inference estimates only) */
+      high?: number;
+      /** Held-out measured runs the band is made of; 0: no comparable case (`regime` says why), no band. (count; inference estimates only) */
+      cases?: number;
+      /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; inference estimates only) */
+      regime?: string;
+    };
     /** Sequences of `context_len` tokens the KV pool holds at once (vLLM "Maximum concurrency for N tokens per request"). (sequences; inference estimates only) */
     max_concurrency?: number;
     /** The longest context each of `concurrency` sequences can have in the KV memory available. (tokens; inference estimates only) */

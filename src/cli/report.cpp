@@ -76,6 +76,8 @@ std::string format_report_rows(const Estimate& e, ByteUnits units) {
             if (o.unit == Unit::parameters && v >= 1e4) note = format_grouped(v) + (note.empty() ? "" : " · " + note);
             if ((o.show & show_share) && e.memory_per_gpu_bytes.total > 0)
                 note += (note.empty() ? "" : " · ") + format_percent(v / e.memory_per_gpu_bytes.total);
+            if (std::string band = format_error_band(output_error_band(o.path, e)); !band.empty())
+                note += (note.empty() ? "" : " · ") + band;
             out += "  " + pad(o.short_label, 26) + " " + pad(value, 16, true) + (note.empty() ? "" : "  (" + note + ")") + "\n";
         }
     }

@@ -208,7 +208,11 @@ Estimate estimate_serving(const Scenario& sc) {
 }  // namespace
 
 Estimate estimate(const Scenario& sc) {
-    if (sc.workload == Workload::inference) return estimate_serving(sc);
+    if (sc.workload == Workload::inference) {
+        Estimate served = estimate_serving(sc);
+        served.error_regime = error_regime_of(sc, served);
+        return served;
+    }
     Estimate e;
     const auto& par = sc.parallel;
     const auto& tr = sc.training;
@@ -248,6 +252,7 @@ Estimate estimate(const Scenario& sc) {
     if (par.pipeline > 1 && r.grad_accum_steps < par.pipeline) w.add(Warning::pipeline_bubble_large);
     if (stage >= 3 && par.zero3_live_params <= 0) w.add(Warning::zero3_live_params_not_counted);
     if (tr.seq_len > sc.model.max_position_embeddings) w.add(Warning::sequence_beyond_positions);
+    e.error_regime = error_regime_of(sc, e);
     return e;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error_bands.hpp"
 #include "core/training/memory_model.hpp"
 #include "core/training/performance.hpp"
 #include "scenario.hpp"
@@ -173,6 +174,7 @@ struct Estimate {
     PerformanceEstimate performance;
     InferenceEstimate inference;   // workload = inference only (docs/serving.md)
     Warnings warnings;
+    ErrorRegime error_regime;      // what the error bands of its figures are looked up by (error_bands.hpp)
 };
 
 // A problem with one field of a Scenario: `field` is its path ("model.hidden_size").

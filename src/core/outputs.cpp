@@ -1,5 +1,7 @@
 #include "outputs.hpp"
 
+#include "error_band_outputs.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -196,6 +198,7 @@ const OutputSpec output_table[] = {
                     ? "{bytes_per_parameter.weights} · incl. {memory_per_gpu_bytes.zero3_live_params} gathered"
                     : "{bytes_per_parameter.weights}";
      }, nullptr, for_both},
+    VRC_ERROR_BAND_ROWS("memory_per_gpu_bytes.weights", "Weights per GPU", S::memory, for_inference),
     {"memory_per_gpu_bytes.kv_cache", "KV cache per GPU", "KV cache", U::bytes, V::number, S::memory, memory_row,
      "memory_per_gpu_bytes.kv_cache",
      "What `inference.concurrency` sequences of `inference.context_len` tokens hold on one GPU (the need, not the "
@@ -237,10 +240,12 @@ const OutputSpec output_table[] = {
      S::memory, show_report, "memory_per_gpu_bytes.peak_allocated",
      "Largest phase of the step: what torch.cuda.max_memory_allocated reports.",
      VRC_GET(e.memory_per_gpu_bytes.peak_allocated), VRC_NOTE("in the {memory_per_gpu_bytes.peak_phase}")},
+    VRC_ERROR_BAND_ROWS("memory_per_gpu_bytes.peak_allocated", "Peak allocated per GPU", S::memory, for_training),
     {"memory_per_gpu_bytes.peak_reserved", "Peak reserved per GPU", "Peak reserved", U::bytes, V::number, S::memory,
      show_report, "memory_per_gpu_bytes.peak_reserved",
      "What PyTorch's caching allocator holds: torch.cuda.max_memory_reserved.",
      VRC_GET(e.memory_per_gpu_bytes.peak_reserved), VRC_NOTE("allocator reserve included")},
+    VRC_ERROR_BAND_ROWS("memory_per_gpu_bytes.peak_reserved", "Peak reserved per GPU", S::memory, for_training),
     {"memory_per_gpu_bytes.peak_phase", "Phase of the peak", "Peak phase", U::text, V::text, S::memory, show_none,
      nullptr, "When the peak happens: forward, loss, backward or optimizer_step.",
      VRC_GET(static_cast<int>(e.memory_per_gpu_bytes.peak_phase)), nullptr,
@@ -258,6 +263,7 @@ const OutputSpec output_table[] = {
      "Device total as nvidia-smi shows it: peak reserved + CUDA context + NCCL + reserved; the verdict compares it "
      "with the GPU's memory.",
      VRC_GET(e.memory_per_gpu_bytes.total), VRC_NOTE("of {capacity_bytes}"), nullptr, for_both},
+    VRC_ERROR_BAND_ROWS("memory_per_gpu_bytes.total", "Total per GPU", S::memory, for_both),
     {"host_memory_bytes.per_gpu", "Host memory per GPU", "Host memory per GPU", U::bytes, V::number, S::memory,
      show_report | show_markdown | hide_when_zero, "model_states_bytes.optimizer",
      "Host (CPU) memory one GPU uses for offloaded or paged optimizer states, parameters and activations.",
@@ -313,6 +319,7 @@ const OutputSpec output_table[] = {
          return e.performance.predicted ? "{performance.step_seconds} per step, MFU {performance.mfu}"
                                         : "at {layout.achieved_flops_per_gpu} per GPU";
      }},
+    VRC_ERROR_BAND_ROWS("compute.seconds", "Training time", S::compute, for_training),
     {"compute.days", "Training days", "Days", U::days, V::number, S::compute, show_none, "compute.seconds",
      "seconds / 86400.", VRC_GET(e.compute.days)},
     {"compute.gpu_hours", "GPU-hours", "GPU-hours", U::gpu_hours, V::number, S::compute,
@@ -330,6 +337,7 @@ const OutputSpec output_table[] = {
      VRC_GET(e.compute.pflop_days)},
     {"compute.cost", "Cost", "Cost", U::money, V::number, S::compute, headline, "compute.cost",
      "gpu_hours · `hardware.price_per_gpu_hour`.", VRC_GET(e.compute.cost), VRC_NOTE("{compute.gpu_hours}")},
+    VRC_ERROR_BAND_ROWS("compute.cost", "Cost", S::compute, for_training),
     {"compute.chinchilla_tokens", "Chinchilla-optimal tokens", "Chinchilla-optimal tokens", U::tokens, V::number,
      S::compute, row, "compute.chinchilla_tokens", "20 · P (Hoffmann et al. 2022, arXiv:2203.15556).",
      VRC_GET(e.compute.chinchilla_tokens), VRC_NOTE("20 tokens per parameter")},
@@ -349,12 +357,14 @@ const OutputSpec output_table[] = {
                       "{performance.breakdown_seconds.tensor_parallel}, DP {performance.breakdown_seconds.data_parallel}, "
                       "ZeRO {performance.breakdown_seconds.zero}";
      }},
+    VRC_ERROR_BAND_ROWS("performance.step_seconds", "Step time", S::compute, for_training),
     {"performance.tokens_per_step", "Tokens per step", "Tokens per step", U::tokens, V::number, S::compute, show_none,
      nullptr, "Global batch × sequence length.", VRC_GET(e.performance.tokens_per_step)},
     {"performance.tokens_per_second", "Tokens per second", "Tokens per second", U::tokens_per_second, V::number,
      S::compute, show_report | show_markdown, "performance.tokens_per_second",
      "Tokens the whole cluster trains on per second: tokens_per_step / step_seconds.",
      VRC_GET(e.performance.tokens_per_second), VRC_NOTE("whole cluster")},
+    VRC_ERROR_BAND_ROWS("performance.tokens_per_second", "Tokens per second", S::compute, for_training),
     {"performance.achieved_tflops_per_gpu", "Achieved TFLOP/s per GPU", "Achieved TFLOP/s per GPU", U::tflops_per_second,
      V::number, S::compute, show_report, "performance.achieved_tflops_per_gpu",
      "Executed FLOPs (incl. recomputation) per GPU per second, in TFLOP/s.",
@@ -412,6 +422,7 @@ const OutputSpec output_table[] = {
      "The engine's KV capacity as it reports it: vLLM \"GPU KV cache size: N tokens\", SGLang max_total_num_tokens, "
      "llama.cpp n_ctx.",
      VRC_GET(e.inference.kv_pool_tokens), nullptr, nullptr, for_inference},
+    VRC_ERROR_BAND_ROWS("inference.kv_pool_tokens", "KV pool in tokens", S::memory, for_inference),
     {"inference.max_concurrency", "Maximum concurrency", "Max concurrency", U::sequences, V::number, S::memory,
      show_report | show_markdown | show_tile | show_summary, "inference.kv_pool_tokens",
      "Sequences of `context_len` tokens the KV pool holds at once (vLLM \"Maximum concurrency for N tokens per "
@@ -449,15 +460,18 @@ const OutputSpec output_table[] = {
      "Prefill of one prompt of `prompt_tokens` tokens, alone on the GPUs.",
      VRC_GET(e.inference.speed.time_to_first_token_seconds), VRC_NOTE("one prompt of the prompt length, alone"),
      nullptr, for_inference},
+    VRC_ERROR_BAND_ROWS("performance.time_to_first_token_seconds", "Time to first token", S::compute, for_inference),
     {"performance.prefill_tokens_per_second", "Prefill throughput", "Prefill", U::tokens_per_second, V::number,
      S::compute, show_report | show_markdown | show_tile, "performance.time_to_first_token_seconds",
      "Prompt tokens per second in batches of `max_batched_tokens` (compute-bound).",
      VRC_GET(e.inference.speed.prefill_tokens_per_second), VRC_NOTE("prompt tokens per second"), nullptr, for_inference},
+    VRC_ERROR_BAND_ROWS("performance.prefill_tokens_per_second", "Prefill throughput", S::compute, for_inference),
     {"performance.decode_tokens_per_second", "Decode throughput", "Decode", U::tokens_per_second, V::number,
      S::compute, headline, "performance.decode_tokens_per_second",
      "Output tokens per second of all `concurrency` sequences together (memory-bound).",
      VRC_GET(e.inference.speed.decode_tokens_per_second), VRC_NOTE("{performance.inter_token_latency_seconds} per token per sequence"),
      nullptr, for_inference},
+    VRC_ERROR_BAND_ROWS("performance.decode_tokens_per_second", "Decode throughput", S::compute, for_inference),
     {"performance.inter_token_latency_seconds", "Inter-token latency", "Inter-token latency", U::seconds, V::number,
      S::compute, show_report | show_markdown | show_tile, "performance.decode_tokens_per_second",
      "One decode step: each sequence gets its next token.", VRC_GET(e.inference.speed.inter_token_latency_seconds),

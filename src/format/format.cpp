@@ -221,6 +221,22 @@ std::string output_note(const OutputSpec& o, const Estimate& e, ByteUnits units)
     return o.note ? format_note(o.note(e), e, units) : std::string();
 }
 
+static std::string signed_percent(double fraction) {
+    double percent = 100.0 * fraction;
+    std::string digits = format_sig(std::fabs(percent), 2);
+    if (digits == "0") return "0 %";
+    return std::string(percent < 0 ? "\xE2\x88\x92" : "+") + digits + " %";  // U+2212 minus
+}
+
+std::string format_error_band(const ErrorBand& band, bool long_form) {
+    if (!band.applies) return "";
+    if (band.cases == 0) return long_form ? std::string(band.regime) : "no error band";
+    std::string range = signed_percent(band.low) + " \xE2\x80\xA6 " + signed_percent(band.high);  // U+2026
+    std::string runs = format_grouped(band.cases) + " held-out run" + (band.cases == 1 ? "" : "s");
+    if (!long_form) return range + ", " + runs;
+    return "Measured error on " + runs + " (" + band.regime + "): " + range + " (10th\xE2\x80\x93" "90th percentile)";
+}
+
 std::string format_explained(double v, std::string_view unit, ByteUnits units) {
     if (unit == "bytes") {
         std::string s = format_bytes(v, units);

@@ -42,6 +42,10 @@ std::string format_output(const OutputSpec& output, const Estimate& estimate, By
 std::string format_note(std::string_view note, const Estimate& estimate, ByteUnits units);
 // The output's note for this estimate ("" when it has none).
 std::string output_note(const OutputSpec& output, const Estimate& estimate, ByteUnits units);
+// An error band, short: "−12 % … +8 %, 23 held-out runs"; without cases "no error band" ("" when
+// the figure is no prediction: band.applies is false). long_form: "Measured error on 23 held-out
+// runs (H100, one node, FSDP): −12 % … +8 % (10th–90th percentile)", or the reason there is none.
+std::string format_error_band(const ErrorBand& band, bool long_form = false);
 
 // A value of an explain() term or input, given its unit symbol ("bytes", "FLOPs", "GPU-h", …):
 // the readable form plus the exact number where rounding hides it ("12.4 GiB  (13,314,398,208 bytes)").

@@ -248,7 +248,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double expert_tokens = experts > 1 ? tokens * top_k * ep / experts : tokens;
         double up_width = (m.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
         // FP8 linears (fp8.hpp): the same GEMMs at the FP8 peak with 1-byte operands, plus their casts.
-        const double fp8_peak = peak * fp8_peak_ratio(hw.gpu);
+        const double fp8_peak = fp8_training(tr) ? peak * fp8_peak_ratio(hw.gpu) : 0.0;
         auto linear = [&](double mm, double kk, double nn, double count) {
             return fp8_training(tr) ? fp8_gemm_seconds(mm, kk, nn, count, fp8_peak, memory_bw, c) : gemm(mm, kk, nn, count);
         };

@@ -133,15 +133,24 @@ TEST_CASE("FP8 GEMMs: half the compute time of bf16 at twice the peak; casts as 
     CHECK_THAT(s.forward, WithinRel((4.0 * 8192 * 4096 + 4.0 * 4096 * 14336 / 4) / 1e12, 1e-9));
 }
 
-TEST_CASE("FP8 speeds up a GEMM-bound step; attention and the LM head stay 16-bit") {
+TEST_CASE("FP8 speed-up of Llama 3.1 8B as torchtitan measured it: 1.28× (FSDP + compile, 8 H100)") {
+    // torchtitan benchmarks/llama3_h100_202412_torchtitan.md Table 1: local batch 2, global 16, seq
+    // 8192, selective (op) AC: FSDP + torch.compile 6,667 TPS/GPU, + Float8 8,532 TPS/GPU = 1.280×.
+    // (Those H100s ran at 500 W, which scales both runs; the ratio is what is compared.)
     Scenario s = llama8b();
+    s.training.micro_batch_size = 2;
+    s.training.global_batch_size = 16;
+    s.training.framework = Framework::fsdp;
+    s.training.kernels = Kernels::compiled;
+    s.training.recompute = Recompute::ops;
+    s.parallel.zero_stage = 3;
+    s.parallel.zero_impl = ZeroImpl::fsdp;
     Estimate bf16 = estimate(s);
     s.training.fp8 = Fp8Recipe::tensorwise;
+    REQUIRE(validate(s).empty());
     Estimate fp8 = estimate(s);
     double speedup = bf16.performance.step_seconds / fp8.performance.step_seconds;
-    // Linears are ~2/3 of an 8B step at 8k tokens, the rest stays: well under the 2× of the GEMMs alone.
-    CHECK(speedup > 1.15);
-    CHECK(speedup < 1.7);
+    CHECK_THAT(speedup, WithinRel(8532.0 / 6667.0, 0.10));
 }
 
 TEST_CASE("context parallelism: N = t·p·cp·DP, activations per GPU divided by cp (Megatron context_parallel.rst)") {

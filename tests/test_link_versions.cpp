@@ -118,6 +118,8 @@ const std::pair<const char*, const char*> v1_default_fields[] = {
     {"training.method", "\"full\""}, {"training.trainable_layers", "0"}, {"training.lora_rank", "8"},
     {"training.lora_targets", "\"q,v\""}, {"training.lora_dropout", "0.0"}, {"training.adapter_dtype", "\"fp32\""},
     {"training.base_weight_format", "\"nf4\""},
+    // Added with issue 25 (FP8 linears, context parallelism, HSDP): off, as every v1 run.
+    {"training.fp8", "\"none\""}, {"parallel.context", "1"}, {"parallel.shard_group", "0"},
     {"parallel.num_gpus", "8"}, {"parallel.tensor", "1"}, {"parallel.pipeline", "1"}, {"parallel.zero_stage", "1"},
     {"parallel.sequence_parallel", "false"}, {"parallel.partition_activations", "false"},
     {"parallel.zero3_live_params", "0.0"}, {"parallel.offload_optimizer", "false"}, {"parallel.expert", "1"},

@@ -173,6 +173,7 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         {"training.grad_accum_steps", "auto"},   {"parallel.zero3_live_params", "not counted"},
         {"hardware.achieved_tflops", "from MFU"},   {"model.moe_ffn_hidden_size", "auto"},
         {"training.trainable_layers", "all"},
+        {"parallel.shard_group", "all"},  // HSDP (issue 25): 0 = shard over every DP·cp rank
         // Attention variants and hybrid layers (issue 24).
         {"model.kv_lora_rank", "off"},           {"model.q_lora_rank", "off"},
         {"model.v_head_dim", "auto"},            {"model.sliding_window", "off"},

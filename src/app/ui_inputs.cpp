@@ -276,6 +276,7 @@ bool field_visible(const App& app, std::string_view path) {
         return adapters;
     if (path == "training.base_weight_format") return method == TrainingMethod::qlora;
     if (path == "training.trainable_layers") return method == TrainingMethod::freeze;
+    if (path == "parallel.shard_group") return app.scenario.parallel.zero_stage >= 1;  // HSDP shards ZeRO states
     return true;
 }
 

@@ -62,6 +62,7 @@ std::string layout_text(const Plan& p) {
                     " \xC2\xB7 b " + std::to_string(p.scenario.training.micro_batch_size) + " \xC2\xB7 recompute " +
                     recompute_names()[static_cast<int>(p.scenario.training.recompute)];
     if (par.interleave > 1) s += " \xC2\xB7 v " + std::to_string(par.interleave);
+    if (par.context > 1) s += " \xC2\xB7 cp " + std::to_string(par.context);
     if (par.sequence_parallel) s += " \xC2\xB7 SP";
     if (par.offload_optimizer) s += " \xC2\xB7 offload";
     return s;

@@ -689,6 +689,8 @@ export interface Estimate {
     autocast_copies: number;
     /** Fine-tuning: the part of the weights that gets no gradient, in its storage dtype (QLoRA: 4-bit codes + constants). (bytes; training estimates only, absent in serving estimates) */
     frozen_weights: number;
+    /** training.fp8 with Transformer Engine (fused kernels): row- and column-wise FP8 copies of every linear weight, kept between micro-batches; part of the weights. (bytes; training estimates only, absent in serving estimates) */
+    fp8_weight_copies: number;
     /** QLoRA: the 16-bit copy of the largest quantised weight made for each matmul (a temporary). (bytes; training estimates only, absent in serving estimates) */
     dequantized: number;
     /** DDP gradient buckets or DeepSpeed reduce buckets. (bytes; training estimates only, absent in serving estimates) */
@@ -881,6 +883,8 @@ export interface Estimate {
       pipeline_bubble: number;
       /** Activations and gradients sent between stages. (seconds; training estimates only, absent in serving estimates) */
       pipeline_p2p: number;
+      /** Ring attention's K,V (backward: K,V and dK,dV) sends between the cp GPUs of a sequence, left exposed by the attention steps. (seconds; training estimates only, absent in serving estimates) */
+      context_parallel: number;
       /** Gradient all-reduce (or reduce-scatter + all-gather) left exposed. (seconds; training estimates only, absent in serving estimates) */
       data_parallel: number;
       /** ZeRO-3 parameter all-gathers and gradient reduce-scatters left exposed. (seconds; training estimates only, absent in serving estimates) */

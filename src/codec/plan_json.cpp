@@ -21,6 +21,7 @@ json layout_to_json(const Scenario& sc, const Estimate& e) {
             {"recompute", recompute_names()[std::size_t(sc.training.recompute)]},
             {"sequence_parallel", sc.parallel.sequence_parallel},
             {"interleave", sc.parallel.interleave},
+            {"context", sc.parallel.context},
             {"offload_optimizer", sc.parallel.offload_optimizer}};
 }
 

@@ -156,8 +156,11 @@ Layout resolve_layout(const Scenario& sc) {
     r.head_dim = sc.model.head_dim > 0 ? sc.model.head_dim : sc.model.hidden_size / std::max<std::int64_t>(1, sc.model.num_heads);
     r.ffn_hidden_size = sc.model.ffn_hidden_size > 0 ? sc.model.ffn_hidden_size : 4 * sc.model.hidden_size;
     r.moe_ffn_hidden_size = sc.model.moe_ffn_hidden_size > 0 ? sc.model.moe_ffn_hidden_size : r.ffn_hidden_size;
-    std::int64_t model_parallel = std::max<std::int64_t>(1, sc.parallel.tensor * sc.parallel.pipeline);
-    r.data_parallel = std::max<std::int64_t>(1, sc.parallel.num_gpus / model_parallel);
+    // Context parallelism splits each sequence over cp GPUs: N = t·p·cp·DP (Megatron parallel_state.py).
+    // (In doubles: t·p·cp of unvalidated input may exceed an int64; DP is at most num_gpus.)
+    const double model_parallel = std::max(1.0, double(sc.parallel.tensor) * double(sc.parallel.pipeline) *
+                                                    double(std::max<std::int64_t>(1, sc.parallel.context)));
+    r.data_parallel = std::max<std::int64_t>(1, std::int64_t(std::floor(double(sc.parallel.num_gpus) / model_parallel)));
     std::int64_t per_step = std::max<std::int64_t>(1, sc.training.micro_batch_size * r.data_parallel);
     if (sc.training.global_batch_size > 0) {
         r.global_batch_size = sc.training.global_batch_size;

@@ -73,6 +73,7 @@ struct ModelStates {
     double optimizer_temporaries = 0;  // extra buffers of one optimizer step
     double frozen_weights = 0;   // the part of `weights` that gets no gradient (fine-tuning's frozen base)
     double dequantized = 0;      // 16-bit copy of the quantised weight being used (QLoRA), a temporary
+    double fp8_weight_copies = 0;  // the part of `weights` that is Transformer Engine's FP8 weight copies (training.fp8)
 };
 
 // Memory of one GPU at its peak phase, by component; the device total adds the allocator's

@@ -99,8 +99,8 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                                 {"dequantised copy", e.model_states_bytes.dequantized, "bytes"}}));
         }
     }
-    out.push_back(term(e, "layout.data_parallel", "DP = N / (t · p)", tm101,
-                       {{"N", double(par.num_gpus), ""}, {"t", t, ""}, {"p", pp, ""}}));
+    out.push_back(term(e, "layout.data_parallel", "DP = N / (t · p · cp)", tm101,
+                       {{"N", double(par.num_gpus), ""}, {"t", t, ""}, {"p", pp, ""}, {"cp", double(par.context), ""}}));
 
     const auto& peak = e.memory_timeline.at(mem.peak_phase);
     const char* zero = "Transformer Math 101; Rajbhandari et al. 2019, ZeRO (arXiv:1910.02054)";
@@ -258,12 +258,13 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
             "docs/formulas.md §10: Narayanan et al. 2021 (arXiv 2104.04473), Korthikanti et al. 2022 (arXiv "
             "2205.05198), ZeRO (arXiv 1910.02054), efficiencies fitted on measured H200 kernels";
         out.push_back(term(e, "performance.step_seconds",
-                           "step = compute + TP + bubble (p−1)/v·t_mb + p2p + DP + ZeRO + optimizer + overhead", perf_source,
+                           "step = compute + TP + bubble (p−1)/v·t_mb + p2p + CP + DP + ZeRO + optimizer + overhead", perf_source,
                            {{"compute", br.compute, "s"},
                             {"of which recompute", pf.recompute_seconds, "s"},
                             {"tensor_parallel", br.tensor_parallel, "s"},
                             {"pipeline_bubble", br.pipeline_bubble, "s"},
                             {"pipeline_p2p", br.pipeline_p2p, "s"},
+                            {"context_parallel", br.context_parallel, "s"},
                             {"data_parallel", br.data_parallel, "s"},
                             {"zero", br.zero, "s"},
                             {"optimizer_step", br.optimizer_step, "s"},
@@ -306,6 +307,7 @@ std::vector<ExplainTerm> explain(const Scenario& sc, const Estimate& e) {
                        "Hoffmann et al. 2022, Training Compute-Optimal Large Language Models (arXiv:2203.15556); "
                        "Transformer Math 101",
                        {{"P", p.total, "parameters"}}));
+    explain_fp8_and_context(sc, e, out);  // parallelism_explain.cpp
     return out;
 }
 

@@ -32,5 +32,7 @@ ExplainTerm explain_term(const Estimate& estimate, const char* id, const char* f
                          std::vector<ExplainValue> inputs);
 // The terms of a serving estimate (workload = inference; src/core/serving/serving_explain.cpp).
 std::vector<ExplainTerm> explain_serving(const Scenario& scenario, const Estimate& estimate);
+// The terms of training.fp8, parallel.context and parallel.shard_group, appended when they are on.
+void explain_fp8_and_context(const Scenario& scenario, const Estimate& estimate, std::vector<ExplainTerm>& out);
 
 }  // namespace vramcalc

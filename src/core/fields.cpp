@@ -38,6 +38,7 @@ constexpr std::array<const char*, 21> weight_format_choice = {
     "bf16",        "fp16",        "fp32",        "fp8",         "fp8_channel", "fp8_block",   "int8",
     "awq",         "gptq",        "nf4",         "mxfp4",       "gguf-q8_0",   "gguf-q6_k",   "gguf-q5_k_m",
     "gguf-q5_k_s", "gguf-q4_k_m", "gguf-q4_k_s", "gguf-q4_0",   "gguf-q3_k_m", "gguf-q2_k",   "gguf-iq4_xs"};
+constexpr std::array<const char*, 4> fp8_choice = {"none", "tensorwise", "rowwise", "blockwise"};
 constexpr std::array<const char*, 6> kv_cache_dtype_choice = {"auto", "fp16", "bf16", "fp8", "q8_0", "q4_0"};
 constexpr std::span<const char* const> no_choices{};
 
@@ -228,6 +229,8 @@ constexpr auto field_table = std::to_array<FieldSpec>({
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, optimizer_in_backward)},
     {"training.offload_activations", "offa", "Offload activations", "", "", "Saved activations go to host memory; about two layers stay on the GPU.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, offload_activations)},
+    {"training.fp8", "fp8", "FP8 linears", "", "", "FP8 GEMMs in the linear layers (attention, norms and LM head stay 16-bit): tensorwise (Transformer Engine delayed/current scaling, torchao tensorwise), rowwise (torchao), blockwise (1×128 / 128×128 scales, DeepSeek-V3). Fused kernels = Transformer Engine: FP8 inputs saved, FP8 weight copies kept; otherwise torchao: cast on the fly.",
+     K::choice, fp8_choice, 0, 3, VRC_ENUM(training, fp8, Fp8Recipe)},
     {"training.attention_flops", "attnf", "Attention FLOPs", "", "", "Count 12·L·s·h attention FLOPs per token on top of 6·P.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, attention_flops)},
     // parallel
@@ -237,6 +240,10 @@ constexpr auto field_table = std::to_array<FieldSpec>({
      K::integer, no_choices, 1, 64, VRC_NUM(parallel, tensor, I)},
     {"parallel.pipeline", "p", "Pipeline parallel", "p", "", "Pipeline stages: divides model states by p; the first stage keeps p micro-batches in flight (p + (p−1)/v with v interleaved chunks).",
      K::integer, no_choices, 1, 128, VRC_NUM(parallel, pipeline, I)},
+    {"parallel.context", "cp", "Context parallel", "cp", "", "Context-parallel degree: each sequence is split over cp GPUs (ring attention passes K,V around them); activations divide by cp. N = t·p·cp·DP.",
+     K::integer, no_choices, 1, 64, VRC_NUM(parallel, context, I)},
+    {"parallel.shard_group", "sg", "Shard group", "", "GPUs", "HSDP: ZeRO/FSDP states are sharded over groups of this many data-parallel ranks (e.g. one node) and replicated across groups; 0 = shard over all DP·cp ranks.",
+     K::integer, no_choices, 0, 16384, VRC_NUM(parallel, shard_group, I), "all"},
     {"parallel.zero_stage", "z", "ZeRO stage", "", "", "0 off; 1 shards optimizer; 2 + gradients; 3 + weights, over DP.",
      K::integer, no_choices, 0, 3, VRC_NUM(parallel, zero_stage, int)},
     {"parallel.sequence_parallel", "sp", "Sequence parallel", "", "", "Megatron sequence parallelism: all activations divide by t.",
@@ -333,7 +340,7 @@ constexpr const char* batch_paths[] = {"training.seq_len",         "training.mic
 constexpr const char* optimizer_paths[] = {
     "training.precision",      "training.grad_dtype",          "training.optimizer",
     "training.optimizer_impl", "training.persistent_gradients", "training.optimizer_in_backward",
-    "training.paged_optimizer"};
+    "training.paged_optimizer", "training.fp8"};
 constexpr const char* activation_paths[] = {
     "training.kernels",   "training.flash_attention",  "training.dropout",     "training.recompute",
     "training.recompute_layers", "training.offload_activations", "training.loss", "training.loss_chunks"};
@@ -342,10 +349,12 @@ constexpr const char* finetune_paths[] = {
     "training.adapter_dtype", "training.base_weight_format", "training.trainable_layers"};
 constexpr const char* layout_paths[] = {"parallel.num_gpus",          "parallel.tensor",
                                                     "parallel.pipeline",          "parallel.interleave",
-                                                    "parallel.sequence_parallel", "parallel.expert"};
+                                                    "parallel.sequence_parallel", "parallel.expert",
+                                                    "parallel.context"};
 constexpr const char* sharding_paths[] = {
     "parallel.zero_stage",     "parallel.zero_impl",         "parallel.zero3_live_params",
-    "parallel.offload_params", "parallel.offload_optimizer", "parallel.partition_activations"};
+    "parallel.offload_params", "parallel.offload_optimizer", "parallel.partition_activations",
+    "parallel.shard_group"};
 constexpr const char* gpu_paths[] = {"hardware.gpu",         "hardware.memory_gib",
                                                  "hardware.peak_tflops", "hardware.memory_bandwidth_gbps",
                                                  "hardware.achieved_tflops", "hardware.mfu",
@@ -454,6 +463,7 @@ std::span<const char* const> workload_names() { return workload_choice; }
 std::span<const char* const> engine_names() { return engine_choice; }
 std::span<const char* const> weight_format_names() { return weight_format_choice; }
 std::span<const char* const> kv_cache_dtype_names() { return kv_cache_dtype_choice; }
+std::span<const char* const> fp8_names() { return fp8_choice; }
 
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {
     if (f.kind == FieldKind::text) return f.get_text(a) == f.get_text(b);

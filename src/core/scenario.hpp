@@ -59,6 +59,11 @@ enum class WeightFormat {
     gguf_q8_0, gguf_q6_k, gguf_q5_k_m, gguf_q5_k_s, gguf_q4_k_m, gguf_q4_k_s, gguf_q4_0,
     gguf_q3_k_m, gguf_q2_k, gguf_iq4_xs
 };
+// FP8 linear layers in training (src/core/fp8.hpp): none; tensorwise: one scale per tensor (Transformer
+// Engine delayed / current scaling, torchao Float8 tensorwise); rowwise: one scale per row (torchao
+// rowwise); blockwise: 1×128 activation tiles and 128×128 weight blocks (DeepSeek-V3, arXiv:2412.19437
+// §3.3; Transformer Engine Float8BlockScaling).
+enum class Fp8Recipe { none, tensorwise, rowwise, blockwise };
 // KV-cache element type: auto = the model's 16-bit dtype; q8_0 / q4_0 are llama.cpp's block types.
 enum class KvCacheDtype { auto_, fp16, bf16, fp8, q8_0, q4_0 };
 
@@ -147,6 +152,7 @@ struct TrainingConfig {
     double lora_dropout = 0;               // > 0 keeps a mask and a dropped copy of each adapter input
     AdapterDtype adapter_dtype = AdapterDtype::fp32;
     BaseWeightFormat base_weight_format = BaseWeightFormat::nf4;
+    Fp8Recipe fp8 = Fp8Recipe::none;       // FP8 GEMMs in the linear layers; attention stays 16-bit
 };
 
 struct ParallelConfig {
@@ -162,6 +168,8 @@ struct ParallelConfig {
     bool offload_params = false;         // ZeRO-3 / FSDP parameter offload to host memory
     ZeroImpl zero_impl = ZeroImpl::deepspeed;
     std::int64_t interleave = 1;         // v: virtual pipeline stages per rank (interleaved 1F1B)
+    std::int64_t context = 1;            // cp: context-parallel degree, the sequence split over cp GPUs (ring attention)
+    std::int64_t shard_group = 0;        // HSDP: ZeRO/FSDP shards over groups of this many ranks, replicated across; 0 = all DP·cp ranks
 };
 
 struct HardwareConfig {
@@ -213,7 +221,7 @@ struct Layout {
     std::int64_t head_dim;         // d
     std::int64_t ffn_hidden_size;  // f
     std::int64_t moe_ffn_hidden_size;  // width of one expert (f unless given)
-    std::int64_t data_parallel;    // DP = num_gpus / (t·p)
+    std::int64_t data_parallel;    // DP = num_gpus / (t·p·cp)
     std::int64_t grad_accum_steps;
     std::int64_t global_batch_size;
     double achieved_flops_per_gpu;  // FLOP/s

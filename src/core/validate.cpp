@@ -6,8 +6,10 @@
 #include <string>
 
 #include "estimate.hpp"
+#include "core/training/context_parallel.hpp"
 #include "core/training/finetune.hpp"
 #include "fields.hpp"
+#include "core/training/fp8.hpp"
 #include "text.hpp"
 
 namespace vramcalc {
@@ -305,17 +307,29 @@ void check_rules(const Scenario& sc, Checker& c) {
     bool gpus_ok = c.range("parallel.num_gpus", par.num_gpus, 1, max_gpus);
     bool tp_ok = c.range("parallel.tensor", par.tensor, 1, max_gpus);
     bool pp_ok = c.range("parallel.pipeline", par.pipeline, 1, max_gpus);
-    bool layout_ok = gpus_ok && tp_ok && pp_ok;
+    bool cp_ok = c.range("parallel.context", par.context, 1, max_gpus);
+    c.range("parallel.shard_group", par.shard_group, 0, max_gpus);
+    bool layout_ok = gpus_ok && tp_ok && pp_ok && cp_ok;
     // Serving uses t·p GPUs per replica; num_gpus, data parallelism and batches are training's.
     const bool training = sc.workload == Workload::training;
-    if (training && layout_ok && par.num_gpus % (par.tensor * par.pipeline) != 0) {
+    // t·p·cp may exceed an int64 when each is at its bound: compared in doubles first.
+    const bool model_parallel_fits = double(par.tensor) * double(par.pipeline) * double(par.context) <= double(max_gpus);
+    if (training && layout_ok && (!model_parallel_fits || par.num_gpus % (par.tensor * par.pipeline * par.context) != 0)) {
         c.fail("parallel.num_gpus", [&] {
+            if (par.context > 1)
+                return "must be divisible by tensor × pipeline × context (" + std::to_string(par.tensor) + " × " +
+                       std::to_string(par.pipeline) + " × " + std::to_string(par.context) + " = " +
+                       Checker::compact(double(par.tensor) * double(par.pipeline) * double(par.context)) + ")";
             return "must be divisible by tensor × pipeline (" + std::to_string(par.tensor) + " × " +
                    std::to_string(par.pipeline) + " = " +
                    std::to_string(par.tensor * par.pipeline) + ")";
         });
         layout_ok = false;
     }
+    if (layout_ok) check_context_parallel_rules(sc, [&](const char* field, auto&& message) { c.fail(field, message); });
+    check_fp8_rules(sc, [&](const char* field, auto&& message) { c.fail(field, message); });
+    if (int(tr.fp8) < 0 || int(tr.fp8) > int(Fp8Recipe::blockwise))
+        c.fail("training.fp8", [] { return std::string("must be none, tensorwise, rowwise or blockwise"); });
     if (tp_ok && heads_ok && m.num_heads % par.tensor != 0)
         c.fail("parallel.tensor", [&] {
             return "must divide model.num_heads (" + std::to_string(m.num_heads) + ")";
@@ -368,10 +382,10 @@ void check_rules(const Scenario& sc, Checker& c) {
             return "must divide model.num_experts (" + std::to_string(m.num_experts) + ")";
         });
     if (training && ep_ok && layout_ok) {
-        std::int64_t dp = par.num_gpus / (par.tensor * par.pipeline);
+        std::int64_t dp = par.num_gpus / (par.tensor * par.pipeline * par.context);
         if (dp % par.expert != 0)
             c.fail("parallel.expert", [&] {
-                return "must divide the data-parallel degree num_gpus / (tensor × pipeline) = " +
+                return "must divide the data-parallel degree num_gpus / (tensor × pipeline × context) = " +
                        std::to_string(dp);
             });
         // Sequences per step of all data-parallel ranks: at most 10^9 · 10^8, exact in an int64 once
@@ -442,13 +456,13 @@ bool layout_inputs_in_range(const Scenario& sc) {
                     in(m.num_kv_heads, 0, max_heads) && in(m.head_dim, 0, max_width) &&
                     in(m.ffn_hidden_size, 0, max_width) && in(m.moe_ffn_hidden_size, 0, max_width);
     bool layout_ok = in(par.num_gpus, 1, max_gpus) && in(par.tensor, 1, max_gpus) && in(par.pipeline, 1, max_gpus) &&
-                     in(par.expert, 1, max_experts);
+                     in(par.expert, 1, max_experts) && in(par.context, 1, max_gpus);
     bool batch_ok = in(tr.micro_batch_size, 1, max_batch) && in(tr.global_batch_size, 0, max_batch) &&
                     in(tr.grad_accum_steps, 0, max_batch);
     if (!model_ok || !layout_ok || !batch_ok) return false;
     if (tr.global_batch_size > 0) return true;
     // resolve_layout(): accumulation × micro-batch × DP, DP = N / (t·p) (at least 1), in doubles.
-    double dp = std::max(1.0, std::floor(double(par.num_gpus) / (double(par.tensor) * double(par.pipeline))));
+    double dp = std::max(1.0, std::floor(double(par.num_gpus) / (double(par.tensor) * double(par.pipeline) * double(par.context))));
     return double(std::max<std::int64_t>(1, tr.grad_accum_steps)) * double(tr.micro_batch_size) * dp <= double(max_batch);
 }
 

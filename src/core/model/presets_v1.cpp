@@ -82,6 +82,7 @@ Scenario defaults_v1() {
     t.lora_dropout = 0;
     t.adapter_dtype = AdapterDtype::fp32;
     t.base_weight_format = BaseWeightFormat::nf4;
+    t.fp8 = Fp8Recipe::none;  // FP8, context parallelism and HSDP came after v1 (issue 25)
     s.model.activation = Activation::auto_;
     s.model.norms_per_layer = 2;
     s.model.moe_ffn_hidden_size = 0;
@@ -100,6 +101,8 @@ Scenario defaults_v1() {
     p.offload_params = false;
     p.zero_impl = ZeroImpl::deepspeed;
     p.interleave = 1;
+    p.context = 1;
+    p.shard_group = 0;
     auto& h = s.hardware;
     h.gpu = "A100-80GB";
     h.memory_gib = 80;

@@ -14,9 +14,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/training/context_parallel.hpp"
 #include "core/estimate.hpp"
 #include "core/training/finetune.hpp"
 #include "core/formulas.hpp"
+#include "core/training/fp8.hpp"
 
 namespace vramcalc {
 namespace f = formulas;
@@ -38,7 +40,7 @@ constexpr double nccl_buffers_gib_per_communicator = 0.5;
 // parallel dimension (megatron/core/parallel_state.py): data, tensor, pipeline, expert.
 double nccl_communicators(const ParallelConfig& par, const Layout& r) {
     if (par.num_gpus <= 1) return 0.0;
-    double groups = (r.data_parallel > 1) + (par.tensor > 1) + (par.pipeline > 1) + (par.expert > 1);
+    double groups = (r.data_parallel > 1) + (par.tensor > 1) + (par.pipeline > 1) + (par.expert > 1) + (par.context > 1);
     return std::max(1.0, groups);
 }
 
@@ -262,6 +264,7 @@ LayerActivationBytes full_layer(const Scenario& sc, const Widths& w, const Activ
         case Kernels::compiled: l = compiled_layer(sc, w, dt); break;
     }
     if (fused_attention(sc, dt)) l.scores_per_as = 0;  // scores never materialised [FA2]
+    apply_fp8_saved_inputs(sc.training, dt.matmul, w.h, w.f * w.k, w.o, l);  // Transformer Engine FP8 (fp8.hpp)
     mix_linear_layers(sc.model, dt.matmul, l);
     return l;
 }
@@ -490,7 +493,8 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     const Widths w = widths(sc, r);
 
     // ── model states [TM101 "3D parallelism"; ZERO §5] ──
-    const double t = double(par.tensor), pp = double(par.pipeline), dp = double(r.data_parallel);
+    // dp: the ranks ZeRO/FSDP shard over — DP·cp, or the HSDP shard group (context_parallel.hpp).
+    const double t = double(par.tensor), pp = double(par.pipeline), dp = sharding_groups(par, r).shard;
     const double model_parallel = t * pp;
     const double expert_params = P.overridden ? 0.0 : (double(m.layers) - P.dense_layers) * P.expert_per_layer;
     const double ep = double(par.expert);
@@ -625,6 +629,9 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
                         head_matmul + (fp32_adapters ? sharded_trainable(false) : 0.0);
     }
     if (dt.autocast) ms.autocast_copies = 2.0 * matmul_params;
+    // Transformer Engine's FP8 weight copies of every linear (the LM head stays 16-bit) (fp8.hpp).
+    ms.fp8_weight_copies = fp8_weight_copy_bytes(tr, std::max(0.0, matmul_params - head_params / model_parallel));
+    ms.weights += ms.fp8_weight_copies;
     // Communication buckets: PyTorch DDP copies gradients into flat buckets (gradient_as_bucket_view
     // off by default); DeepSpeed ZeRO-1/2 double-buffers a reduce bucket. [TORCH DDP; DeepSpeed config docs]
     bool ddp = stage == 0 && dp > 1 &&
@@ -647,7 +654,7 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
     auto& a = e.activations;
     a = {};
     const double s = double(tr.seq_len), b = double(tr.micro_batch_size), h = w.h;
-    const double tokens = s * b;
+    const double tokens = tokens_per_gpu(tr, par);  // b·s/cp: context parallelism splits the sequence
     const bool sp_on = par.sequence_parallel && par.tensor > 1;
     LayerSplit split;
     split.t = t;
@@ -747,6 +754,9 @@ void estimate_memory(const Scenario& sc, Estimate& e) {
                                           (w.kv < w.q ? 2.0 * dt.matmul * w.q / t : 0.0)
                                     : (dt.matmul + 4.0) * w.a * s / t;
     a.backward_working_bytes = tokens * (2.0 * dt.residual * h / seq_split + std::max(mlp_backward, attention_backward));
+    const RingBuffers ring = ring_attention_buffers(par, tokens, w.q / t, w.kv / t, dt.matmul);  // cp > 1
+    a.forward_working_bytes += ring.forward;
+    a.backward_working_bytes += ring.backward;
     a.recompute_working_bytes = (layer_recompute && a.recomputed_layers > 0) ? std::max(0.0, full_bytes - kept_bytes) : 0.0;
     // QLoRA: a quantised weight is dequantised to 16 bits for its matmul in forward and again for the
     // input gradient in backward (bitsandbytes MatMul4Bit, torchao linear_nf4), one at a time.

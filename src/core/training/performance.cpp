@@ -17,9 +17,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/training/context_parallel.hpp"
 #include "core/estimate.hpp"
 #include "core/training/finetune.hpp"
 #include "core/model/presets.hpp"
+#include "core/training/fp8.hpp"
 
 namespace vramcalc {
 namespace {
@@ -214,7 +216,8 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
     } else {
         out.calibrated = c.calibrated;
         double t = double(par.tensor), p = double(par.pipeline), v = double(par.interleave);
-        double dp = double(r.data_parallel);
+        const ShardingGroups groups = sharding_groups(par, r);  // DP·cp ranks, HSDP shard groups
+        double dp = groups.shard;
         double b = double(tr.micro_batch_size), h = double(m.hidden_size);
         double a = double(m.num_heads), g = double(r.kv_heads), d = double(r.head_dim);
         double f = double(r.ffn_hidden_size), vocab = double(m.vocab_size);
@@ -234,7 +237,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         bool sp = par.sequence_parallel && par.tensor > 1;
         bool full = tr.recompute == Recompute::full, selective = tr.recompute == Recompute::selective;
         bool ops = tr.recompute == Recompute::ops;
-        double tokens = b * s;  // GEMM rows of one micro-batch (all-gathered under SP)
+        double tokens = tokens_per_gpu(tr, par);  // GEMM rows of one micro-batch, b·s/cp (all-gathered under SP)
         auto gemm = [&](double mm, double kk, double nn, double count) {
             return perf::gemm_seconds(mm, kk, nn, count, peak, memory_bw, c);
         };
@@ -244,9 +247,17 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double local_experts = experts > 1 ? experts / ep : 1.0;
         double expert_tokens = experts > 1 ? tokens * top_k * ep / experts : tokens;
         double up_width = (m.mlp == MlpKind::swiglu ? 2.0 : 1.0) * f / t;
-        double gemm_forward = gemm(tokens, h, (a * d + 2.0 * g * d) / t, 1) + gemm(tokens, a * d / t, h, 1) +
-                              gemm(expert_tokens, h, up_width, local_experts) +
-                              gemm(expert_tokens, f / t, h, local_experts);
+        // FP8 linears (fp8.hpp): the same GEMMs at the FP8 peak with 1-byte operands, plus their casts.
+        const double fp8_peak = fp8_training(tr) ? peak * fp8_peak_ratio(hw.gpu) : 0.0;
+        auto linear = [&](double mm, double kk, double nn, double count) {
+            return fp8_training(tr) ? fp8_gemm_seconds(mm, kk, nn, count, fp8_peak, memory_bw, c) : gemm(mm, kk, nn, count);
+        };
+        double gemm_forward = linear(tokens, h, (a * d + 2.0 * g * d) / t, 1) + linear(tokens, a * d / t, h, 1) +
+                              linear(expert_tokens, h, up_width, local_experts) +
+                              linear(expert_tokens, f / t, h, local_experts);
+        const Fp8Linear fp8_linears[] = {{tokens, h, (a * d + 2.0 * g * d) / t, 1}, {tokens, a * d / t, h, 1},
+                                         {expert_tokens, h, up_width, local_experts}, {expert_tokens, f / t, h, local_experts}};
+        const Fp8CastSeconds casts = fp8_cast_seconds(tr, fp8_linears, 4, double(r.grad_accum_steps), copy_bw);
         // Backward: input gradient and weight gradient, each a GEMM with the same three dimensions.
         double gemm_backward = 2.0 * gemm_forward;
 
@@ -254,7 +265,8 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         double heads = a / t;
         double attention_forward = 0, attention_backward = 0;
         if (tr.flash_attention) {
-            double total = perf::flash_attention_seconds(b, heads, s, d, peak, memory_bw, c);
+            double total = context_parallel_attention_seconds(perf::flash_attention_seconds(b, heads, s, d, peak, memory_bw, c),
+                                                              c.flash_latency_seconds, double(par.context));
             attention_forward = total / flash_train_over_forward;
             attention_backward = total - attention_forward;
         } else {
@@ -286,7 +298,8 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         }
         double elementwise_forward =
             tokens * (replicated_bytes / (sp ? t : 1.0) + (activation_elements + rope_elements) * act_bytes) / copy_bw;
-        double elementwise_backward = backward_memory_factor * elementwise_forward;
+        double elementwise_backward = backward_memory_factor * elementwise_forward + casts.backward;
+        elementwise_forward += casts.forward;
 
         // LoRA / QLoRA [LORA §4.1; PEFT LoraLayer.forward]: the frozen base computes input gradients
         // only; each adapter adds x·A (d_in × r) and ·B (r × d_out) forward, twice that backward (fp32
@@ -381,12 +394,20 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
             p2p_seconds = 2.0 * v * (tokens * h * act_bytes / t) / p2p_bw;
         }
 
-        double microbatch = stage_compute + tp_seconds + p2p_seconds;
+        // Context parallelism: ring attention's K,V (and dK,dV) sends left exposed by each attention step.
+        const RingSeconds ring = ring_attention_seconds(
+            par, tokens, g * d / t, act_bytes, attention_forward, attention_backward,
+            context_group_in_node(par, hw.gpus_per_node) ? intra_bw : inter_bw);
+        double cp_seconds = layers_per_stage * ring.forward + backward_layers * ring.backward +
+                            (full ? recomputed_layers * ring.forward : 0.0);
+
+        double microbatch = stage_compute + tp_seconds + p2p_seconds + cp_seconds;
         double mb = out.microbatches;
         auto& br = out.breakdown_seconds;
         br.compute = mb * stage_compute;
         br.tensor_parallel = mb * tp_seconds;
         br.pipeline_p2p = mb * p2p_seconds;
+        br.context_parallel = mb * cp_seconds;
         // 1F1B: (p−1) idle micro-batch slots, each 1/v as long with v interleaved chunks. [MEGA-21 §2.2]
         br.pipeline_bubble = (p - 1.0) / v * microbatch;
         out.microbatch_seconds = microbatch;
@@ -428,6 +449,12 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
             br.zero = perf::exposed_seconds(comm, br.compute, c.overlap_fraction);
         }
 
+        // HSDP: each rank's gradient shard is all-reduced across the replicas (context_parallel.hpp),
+        // once per step (ZeRO-1/2) or per micro-batch with the ZeRO-3 reduce-scatters.
+        double replica = replica_all_reduce_seconds(groups, grad_bytes / dp, t, gpus_per_node, intra_bw, inter_bw);
+        br.data_parallel += perf::exposed_seconds((stage >= 3 ? mb : 1.0) * replica, stage >= 3 ? br.compute : last_backward,
+                                                  c.overlap_fraction);
+
         // Optimizer step, memory-bound: read gradients, read+write master weights and states, write
         // the 16-bit weights; over DP shards with ZeRO ≥ 1.
         double optimizer_params = params / (stage >= 1 ? dp : 1.0);
@@ -440,7 +467,7 @@ void predict_performance(const Scenario& sc, Estimate& e, const ThroughputConsta
         }
         br.overhead = c.step_overhead_seconds;
 
-        out.step_seconds = br.compute + br.tensor_parallel + br.pipeline_bubble + br.pipeline_p2p +
+        out.step_seconds = br.compute + br.tensor_parallel + br.pipeline_bubble + br.pipeline_p2p + br.context_parallel +
                            br.data_parallel + br.zero + br.optimizer_step + br.overhead;
         out.bubble_fraction = br.pipeline_bubble / out.step_seconds;
 

@@ -17,6 +17,7 @@ struct PerformanceBreakdown {
     double tensor_parallel = 0;  // TP all-reduce / reduce-scatter + all-gather, not overlapped
     double pipeline_bubble = 0;  // (p−1)/v idle micro-batch slots of 1F1B
     double pipeline_p2p = 0;     // activations and gradients sent between stages
+    double context_parallel = 0; // ring-attention K,V / dK,dV sends not hidden behind attention (cp > 1)
     double data_parallel = 0;    // gradient all-reduce (or reduce-scatter + all-gather) left exposed
     double zero = 0;             // ZeRO-3 parameter all-gathers and per-micro-batch reduce-scatters left exposed
     double optimizer_step = 0;   // memory-bound optimizer update (or offloaded update over PCIe)

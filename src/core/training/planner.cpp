@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/training/context_parallel.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -65,7 +67,7 @@ bool same_layout(const Scenario& a, const Scenario& b) {
     return x.tensor == y.tensor && x.pipeline == y.pipeline && x.zero_stage == y.zero_stage &&
            x.sequence_parallel == y.sequence_parallel && x.interleave == y.interleave &&
            x.offload_optimizer == y.offload_optimizer && a.training.micro_batch_size == b.training.micro_batch_size &&
-           a.training.recompute == b.training.recompute;
+           a.training.recompute == b.training.recompute && x.context == y.context;
 }
 
 double total_memory(const Estimate& e) { return e.memory_per_gpu_bytes.total; }
@@ -150,6 +152,7 @@ bool hold_plan_choice(PlanOptions& o, std::string_view name) {
     else if (name == "zero_stage") o.search_zero_stage = false;
     else if (name == "interleave") o.search_interleave = false;
     else if (name == "offload_optimizer") o.search_offload = false;
+    else if (name == "context") o.search_context = false;
     else return false;
     return true;
 }
@@ -274,11 +277,20 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
     Scenario own;
     if (own_layout(base, sc, own)) search.own = &own;
 
-    // t divides the heads, so no more than them are tried (not every count up to N: 10^8 GPUs took seconds).
-    for (std::int64_t t = 1; t <= n && t <= space.heads; ++t) {
-        if (!tensor_allowed(space, base, options, t)) continue;
-        for (std::int64_t p = 1; p <= n / t && p <= space.layers; ++p)
-            if (pipeline_allowed(space, base, options, t, p)) search_layout(search, base, space, t, p);
+    // Context-parallel degrees (long sequences): each leaves N / cp GPUs for t × p × DP.
+    std::int64_t cps[7];
+    const int cp_count = context_candidates(sc, n, options.search_context, cps);
+    for (int i = 0; i < cp_count; ++i) {
+        if (n % cps[i] != 0) continue;
+        LayoutSpace cp_space = space;
+        cp_space.gpus = n / cps[i];
+        sc.parallel.context = cps[i];
+        // t divides the heads, so no more than them are tried (not every count up to N: 10^8 GPUs took seconds).
+        for (std::int64_t t = 1; t <= cp_space.gpus && t <= space.heads; ++t) {
+            if (!tensor_allowed(cp_space, base, options, t)) continue;
+            for (std::int64_t p = 1; p <= cp_space.gpus / t && p <= space.layers; ++p)
+                if (pipeline_allowed(cp_space, base, options, t, p)) search_layout(search, base, cp_space, t, p);
+        }
     }
     if (search.own && !search.own_seen) {
         sc = own;

@@ -31,12 +31,13 @@ struct PlanOptions {
     bool search_zero_stage = true;
     bool search_interleave = true;
     bool search_offload = true;
+    bool search_context = true;  // context parallelism, for sequences of at least 32k tokens (context_parallel.hpp)
 };
 
 // Holds one layout choice at the scenario's value by its field name ("tensor", "recompute",
-// "sequence_parallel", "zero_stage", "interleave", "offload_optimizer"); false for another name.
+// "sequence_parallel", "zero_stage", "interleave", "offload_optimizer", "context"); false for another name.
 bool hold_plan_choice(PlanOptions& options, std::string_view name);
-inline constexpr const char* plan_hold_names = "tensor, recompute, sequence_parallel, zero_stage, interleave, offload_optimizer";
+inline constexpr const char* plan_hold_names = "tensor, recompute, sequence_parallel, zero_stage, interleave, offload_optimizer, context";
 
 // The causes a plan's step time is made of (performance.breakdown_seconds) plus recomputation,
 // and its memory headroom.

@@ -54,7 +54,11 @@ TEST_CASE("Llama-3.1-70B in bf16 needs two 80 GB GPUs, in 4-bit AWQ one", "[serv
     CHECK_FALSE(has_plan(r, WeightFormat::bf16, 1));
     CHECK(has_plan(r, WeightFormat::bf16, 2));
     CHECK(has_plan(r, WeightFormat::awq, 1));
-    CHECK(has_plan(r, WeightFormat::fp8, 1));  // 70.6 GB of fp8 weights in 79.6 GiB, with a KV pool left
+    // fp8: 70.6 GB of linears at 1 B + 4.2 GB of bf16 embedding and head = 67.8 GiB, under vLLM's
+    // 0.9 × 79.6 = 71.6 GiB budget, but with its activation profile what is left holds less than one
+    // 8k sequence's 2.5 GiB of KV (8192 × 80 layers × 8 KV heads × 128 × 2 × 2 B); two GPUs fit.
+    CHECK_FALSE(has_plan(r, WeightFormat::fp8, 1));
+    CHECK(has_plan(r, WeightFormat::fp8, 2));
     for (const auto& p : r.plans) {
         CHECK(p.scenario.hardware.gpu == "H100-SXM");
         // every row is the estimator's own verdict on that scenario
@@ -106,7 +110,7 @@ TEST_CASE("the quality floor leaves out the GGUF types under 4 bits per weight",
     const auto q4_0 = std::find_if(r.plans.begin(), r.plans.end(),
                                    [](const ServingPlan& p) { return p.scenario.inference.weight_format == WeightFormat::gguf_q4_0; });
     CHECK(q4_0->bits_per_weight == Approx(3.83e9 * 8 / 6738415616.0).epsilon(0.02));
-    o.min_bits_per_weight = 3;  // lowered on purpose: Q3_K_M comes back, Q2_K stays out
+    o.min_bits_per_weight = 3.5;  // lowered on purpose: Q3_K_M (3.92) comes back, Q2_K (3.36) stays out
     ServingPlanResult low = plan_for(s, o);
     CHECK(low.below_min_bits == std::vector<WeightFormat>{WeightFormat::gguf_q2_k});
     CHECK(std::any_of(low.plans.begin(), low.plans.end(),

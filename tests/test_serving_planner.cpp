@@ -33,6 +33,13 @@ ServingPlanResult plan_for(const Scenario& s, ServingPlanOptions o) {
     return serving_plan(s, o);
 }
 
+// Every row of a search on one GPU preset.
+ServingPlanResult all_on(const Scenario& s, const char* gpu, ServingPlanOptions o = {}) {
+    o.gpus = {gpu};
+    o.max_results = 1000;
+    return plan_for(s, o);
+}
+
 bool has_plan(const ServingPlanResult& r, WeightFormat f, std::int64_t t, std::int64_t p = 1) {
     return std::any_of(r.plans.begin(), r.plans.end(), [&](const ServingPlan& x) {
         return x.scenario.inference.weight_format == f && x.scenario.parallel.tensor == t && x.scenario.parallel.pipeline == p;
@@ -45,11 +52,7 @@ TEST_CASE("Llama-3.1-70B in bf16 needs two 80 GB GPUs, in 4-bit AWQ one", "[serv
     // 70,553,706,496 parameters (Meta model card) × 2 B = 141 GB of bf16 weights: more than one
     // H100's 79.6 GiB, half of it (70.6 GB = 65.7 GiB) fits. hugging-quants/Meta-Llama-3.1-70B-Instruct-AWQ-INT4:
     // "approximately 35 GiB of VRAM needed just to load the model checkpoint".
-    Scenario s = serving_scenario("llama-3.1-70b");
-    ServingPlanOptions o;
-    o.gpus = {"H100-SXM"};
-    o.max_results = 1000;
-    ServingPlanResult r = plan_for(s, o);
+    ServingPlanResult r = all_on(serving_scenario("llama-3.1-70b"), "H100-SXM");
     REQUIRE_FALSE(r.plans.empty());
     CHECK_FALSE(has_plan(r, WeightFormat::bf16, 1));
     CHECK(has_plan(r, WeightFormat::bf16, 2));
@@ -123,15 +126,12 @@ TEST_CASE("pipeline across nodes only when one node cannot hold the model", "[se
     Scenario s = serving_scenario("llama-3.1-405b");
     ServingPlanOptions o;
     o.min_bits_per_weight = 16;
-    o.max_results = 1000;
-    o.gpus = {"H100-SXM"};
-    ServingPlanResult h100 = plan_for(s, o);
+    ServingPlanResult h100 = all_on(s, "H100-SXM", o);
     CHECK_FALSE(has_plan(h100, WeightFormat::bf16, 8, 1));
     CHECK(has_plan(h100, WeightFormat::bf16, 8, 2));
     CHECK_FALSE(has_plan(h100, WeightFormat::bf16, 8, 4));  // p stops at the first that fits
     for (const auto& p : h100.plans) CHECK(p.nodes == 2);
-    o.gpus = {"H200"};
-    ServingPlanResult h200 = plan_for(s, o);
+    ServingPlanResult h200 = all_on(s, "H200", o);
     CHECK(has_plan(h200, WeightFormat::bf16, 8, 1));
     for (const auto& p : h200.plans) CHECK(p.scenario.parallel.pipeline == 1);
 }
@@ -213,22 +213,15 @@ TEST_CASE("formats the engine has no kernel for on a GPU are not offered (vLLM's
     CHECK_FALSE(format_runs_on(Engine::vllm, WeightFormat::awq, GpuFamily::cdna3));
     CHECK_FALSE(format_runs_on(Engine::trtllm, WeightFormat::bf16, GpuFamily::cdna3));
     CHECK(format_runs_on(Engine::llamacpp, WeightFormat::gguf_q4_k_m, GpuFamily::cdna3));
-    Scenario s = serving_scenario("llama-3.1-8b");
-    ServingPlanOptions o;
-    o.gpus = {"V100-32GB"};
-    o.max_results = 1000;
-    ServingPlanResult r = plan_for(s, o);
+    ServingPlanResult r = all_on(serving_scenario("llama-3.1-8b"), "V100-32GB");
     REQUIRE_FALSE(r.plans.empty());
     for (const auto& p : r.plans) CHECK(p.scenario.inference.weight_format != WeightFormat::awq);
 }
 
 TEST_CASE("every engine when asked: llama.cpp and HF rows beside vLLM's", "[serving][planner]") {
-    Scenario s = serving_scenario("llama-3.1-8b");
     ServingPlanOptions o;
     o.all_engines = true;
-    o.max_results = 1000;
-    o.gpus = {"RTX-4090"};
-    ServingPlanResult r = plan_for(s, o);
+    ServingPlanResult r = all_on(serving_scenario("llama-3.1-8b"), "RTX-4090", o);
     auto engine_seen = [&](Engine e) {
         return std::any_of(r.plans.begin(), r.plans.end(), [&](const ServingPlan& p) { return p.scenario.inference.engine == e; });
     };

@@ -215,9 +215,18 @@ export interface InferencePlan {
   /** Aggregate decode tokens/s, and per sequence (1 / inter-token latency). */
   decode_tokens_per_second: number;
   sequence_tokens_per_second: number;
-  memory_per_gpu_bytes: MemoryPerGpu;
+  /** Per GPU, as a serving estimate's `memory_per_gpu_bytes`. */
+  memory_per_gpu_bytes: { weights: number; kv_cache: number; activations: number; overhead: number; total: number };
+  /** The serving estimate's `inference` and `performance` objects. */
   inference: Estimate['inference'];
-  performance: Performance;
+  performance: {
+    time_to_first_token_seconds: number;
+    prefill_tokens_per_second: number;
+    decode_tokens_per_second: number;
+    inter_token_latency_seconds: number;
+    decode_step_bytes: number;
+    cost_per_million_output_tokens: number;
+  };
   /** The link fragment of this configuration (adopt it with {@link VramcalcApi.decodeLink}). */
   link: string;
 }

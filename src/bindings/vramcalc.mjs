@@ -1101,7 +1101,7 @@ export async function createVramcalc(options = {}) {
       return guarded(scenarioError, 'scenario', () => runPlan(scenario, options));
     },
     planInference(scenario, options = {}) {
-      return guarded(scenarioError, 'scenario', () => runPlan(scenario, options, wasm._vramcalc_plan_inference));
+      return guarded(scenarioError, 'scenario', () => runPlan(scenario, options, (text) => wasm._vramcalc_plan_inference(text)));
     },
     encodeLink(scenario) {
       return guarded(scenarioError, 'scenario', () => runEncodeLink(scenario));
@@ -1149,7 +1149,7 @@ export async function createVramcalc(options = {}) {
     return buildEstimate(h, s, texts, r);
   }
 
-  function runPlan(scenario, options, planner = wasm._vramcalc_plan) {
+  function runPlan(scenario, options, planner = (text) => wasm._vramcalc_plan(text)) {
     const { ok, issues } = load(scenario, 0);  // the layout is searched: the module checks plan_issues()
     if (!ok) throw scenarioError(issues);
     let optionsText;

@@ -165,9 +165,10 @@ std::string format_plan(const PlanResult& result, ByteUnits units) {
 
 std::string format_serving_plan(const Scenario& sc, const ServingPlanResult& r, ByteUnits units) {
     const auto& inf = sc.inference;
-    std::string out = printf_string("Serving %s, %lld sequence%s of %lld tokens: %lld configurations searched, %lld fit, %lld meet the target\n",
+    std::string out = printf_string("Serving %s, %lld sequence%s of %lld tokens: %lld configurations searched, %lld fit",
                                     sc.model.name.c_str(), (long long)inf.concurrency, inf.concurrency == 1 ? "" : "s",
-                                    (long long)inf.context_len, (long long)r.searched, (long long)r.fitting, (long long)r.meeting);
+                                    (long long)inf.context_len, (long long)r.searched, (long long)r.fitting);
+    out += r.meeting < r.fitting ? printf_string(", %lld meet the target\n", (long long)r.meeting) : std::string("\n");
     if (!r.below_min_bits.empty()) {
         std::string names;
         for (WeightFormat f : r.below_min_bits) names += (names.empty() ? "" : ", ") + std::string(choice_name(weight_format_names(), f));

@@ -114,7 +114,7 @@ void plan_table(App& app, float width) {
     if (ImGui::BeginTable("serving_plans", wide ? 6 : 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_NoSavedSettings)) {
         ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 18);
         ImGui::TableSetupColumn("Configuration", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-        ImGui::TableSetupColumn("$/M tokens", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+        ImGui::TableSetupColumn(wide ? "$/M tokens" : "$/M", ImGuiTableColumnFlags_WidthStretch, 0.9f);
         if (wide) {
             ImGui::TableSetupColumn("Bits/weight", ImGuiTableColumnFlags_WidthStretch, 0.8f);
             ImGui::TableSetupColumn("Memory/GPU", ImGuiTableColumnFlags_WidthStretch, 0.9f);
@@ -153,7 +153,7 @@ void draw_serving_plan(App& app) {
     text_dim("Quality floor");
     ImGui::SameLine();
     segmented("serving_plan_floor", floor_labels, 4, &view.floor_choice, "Quality floor: formats of at least this many bits per weight");
-    ImGui::SameLine(0, 16);
+    if (ImGui::GetContentRegionAvail().x >= 600) ImGui::SameLine(0, 16);  // narrow: on its own line
     segmented("serving_plan_engines", engine_labels, 2, &view.engines_choice, "Engines searched");
     refresh(app);
     const float avail = ImGui::GetContentRegionAvail().x;

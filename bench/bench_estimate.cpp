@@ -6,6 +6,7 @@
 #include "core/estimate.hpp"
 #include "core/training/planner.hpp"
 #include "core/model/presets.hpp"
+#include "core/serving/planner.hpp"
 
 using namespace vramcalc;
 
@@ -213,5 +214,25 @@ void BM_Plan(benchmark::State& state) {
     state.counters["layouts"] = double(searched);
 }
 BENCHMARK(BM_Plan)->Arg(8)->Arg(64)->Arg(1024)->Unit(benchmark::kMillisecond);
+
+// The inference planner's default search (issue 24 item 8: interactive in the page, < 50 ms in wasm):
+// Llama-3.1-70B, 8k × 1, vLLM's formats × every GPU preset × t 1-8 (arg 0); with all engines
+// (arg 1); with an aggregate target of 2,000 decode tokens/s (arg 2).
+void BM_PlanInference(benchmark::State& state) {
+    Scenario s;
+    apply_model_preset(s, "llama-3.1-70b");
+    s.workload = Workload::inference;
+    ServingPlanOptions options;
+    options.all_engines = state.range(0) == 1;
+    if (state.range(0) == 2) options.min_tokens_per_second = 2000;
+    std::int64_t searched = 0;
+    for (auto _ : state) {
+        ServingPlanResult r = serving_plan(s, options);
+        searched = r.searched;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["candidates"] = double(searched);
+}
+BENCHMARK(BM_PlanInference)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -453,6 +453,7 @@ async function start() {
       setMapAxes: (x, y) => { const r = str(withStrings(Module._vramcalc_test_set_map_axes, x, y)); wake(); return r; },
       chartsBench: (runs) => json(Module._vramcalc_test_bench, runs || 10),
       plan: () => json(Module._vramcalc_test_plan),  // the Plan panel's layouts, chart points and timings
+      servingPlan: () => json(Module._vramcalc_test_serving_plan),  // the Serve-mode Plan panel's rows and timing
       fonts: () => json(Module._vramcalc_test_fonts),  // body and bold font widths (bold is drawn from the body face)
     });
   }

@@ -14,6 +14,7 @@
 #include "ui_charts.hpp"
 #include "ui_explain.hpp"
 #include "ui_plan.hpp"
+#include "ui_serving_plan.hpp"
 #include "ui_serving.hpp"
 #include "web.hpp"
 #include "widgets.hpp"
@@ -684,7 +685,7 @@ void App::draw(float width, float height) {
     draw_workload_switch(*this);
 
     auto charts = [&] {  // serving: its fit map; training: the fit map, sweeps and the planner
-        if (serving(*this)) return draw_serving_fit_map(*this);
+        if (serving(*this)) return draw_serving_fit_map(*this), draw_serving_plan(*this);
         draw_fit_map(*this);
         draw_sweeps(*this);
         draw_plan(*this);

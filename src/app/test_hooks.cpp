@@ -14,6 +14,7 @@
 #include "codec/field_text.hpp"
 #include "codec/scenario_json.hpp"
 #include "core/analysis.hpp"
+#include "core/fields.hpp"
 #include "fitmap.hpp"
 #include "gfx.hpp"
 #include "gl_state.hpp"
@@ -23,6 +24,7 @@
 #include "ui_serving.hpp"
 #include "ui_explain.hpp"
 #include "ui_plan.hpp"
+#include "ui_serving_plan.hpp"
 #include "widgets.hpp"
 
 using namespace vramcalc;
@@ -257,6 +259,26 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_plan() {
                      {"feasible", v.result.feasible},
                      {"plan_ms", v.plan_ms},
                      {"scaling_ms", v.scaling_ms}}
+                    .dump());
+}
+
+// ── The Serve-mode Plan panel: its rows and search time ──
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_test_serving_plan() {
+    const ServingPlanView& v = serving_plan_view(the_app());
+    json plans = json::array();
+    for (const auto& p : v.result.plans)
+        plans.push_back({{"gpu", p.scenario.hardware.gpu},
+                         {"tensor", p.scenario.parallel.tensor},
+                         {"pipeline", p.scenario.parallel.pipeline},
+                         {"weight_format", weight_format_names()[std::size_t(p.scenario.inference.weight_format)]},
+                         {"bits_per_weight", p.bits_per_weight},
+                         {"cost_per_million_output_tokens", p.cost_per_million_output_tokens},
+                         {"link", codec::encode_link(p.scenario)}});
+    return give(json{{"plans", plans},
+                     {"searched", v.result.searched},
+                     {"fitting", v.result.fitting},
+                     {"message", v.result.message},
+                     {"plan_ms", v.plan_ms}}
                     .dump());
 }
 

@@ -85,13 +85,7 @@ std::string reasons_text(const Plan& p, ByteUnits units, bool best) {
     return (best ? "vs the runner-up: " : "vs the best: ") + out;
 }
 
-void small_note(const std::string& text) {
-    ImGui::PushFont(fonts().small);
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
-}
+void small_note(const std::string& text) { plan_note(text); }
 
 std::string use_note;  // what the last "Use" switched, shown under the table until the next change
 unsigned use_note_revision = ~0u;
@@ -132,11 +126,7 @@ void plan_table(App& app, float width) {
             ImGui::TableSetupColumn("Run", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         }
         ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("in use").x + 22);
-        ImGui::PushFont(fonts().small);
-        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
-        ImGui::TableHeadersRow();
-        ImGui::PopStyleColor();
-        ImGui::PopFont();
+        plan_table_headers();
         for (std::size_t i = 0; i < plans.size(); ++i) {
             const Plan& p = plans[i];
             const auto& e = p.estimate;
@@ -155,13 +145,7 @@ void plan_table(App& app, float width) {
                                       (current ? ", in use" : "") +
                                       (plans.size() > 1 ? ". " + reasons_text(p, app.units, i == 0) : std::string())});
             ImGui::PushID(int(i));
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(std::to_string(i + 1).c_str());
-            ImGui::TableNextColumn();
-            if (i == 0) ImGui::PushFont(fonts().bold);
-            ImGui::TextWrapped("%s", layout_text(p).c_str());
-            if (i == 0) ImGui::PopFont();
+            plan_row_title(i, layout_text(p));
             if (plans.size() > 1) small_note(reasons_text(p, app.units, i == 0));
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(format_step_time(e.performance.step_seconds).c_str());
@@ -317,6 +301,32 @@ void scaling_chart(App& app, float width, float height) {
 }
 
 }  // namespace
+
+void plan_note(const std::string& text) {
+    ImGui::PushFont(fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+void plan_table_headers() {
+    ImGui::PushFont(fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
+    ImGui::TableHeadersRow();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+void plan_row_title(std::size_t rank, const std::string& title) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(std::to_string(rank + 1).c_str());
+    ImGui::TableNextColumn();
+    if (rank == 0) ImGui::PushFont(fonts().bold);
+    ImGui::TextWrapped("%s", title.c_str());
+    if (rank == 0) ImGui::PopFont();
+}
 
 const PlanView& plan_view(const App& app) {
     refresh(app);

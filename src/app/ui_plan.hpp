@@ -3,6 +3,8 @@
 // count. Every number comes from src/core/training/planner.hpp; recomputed only when the scenario changes.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <vector>
 
 #include "core/training/planner.hpp"
@@ -22,5 +24,11 @@ struct PlanView {
     double plan_ms = 0, scaling_ms = 0;
 };
 const PlanView& plan_view(const App& app);
+
+// Shared with the Serve-mode planner (ui_serving_plan.cpp): a small faint note, the faint header
+// row of a ranked table, and a row's rank and title (bold for the best, rank 0).
+void plan_note(const std::string& text);
+void plan_table_headers();
+void plan_row_title(std::size_t rank, const std::string& title);
 
 }  // namespace vramcalc::app

@@ -33,6 +33,7 @@
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
 #include "codec/plan_json.hpp"
+#include "codec/serving_plan_json.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "core/outputs.hpp"
@@ -422,6 +423,24 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t options_length) {
         return put(codec::plan_to_json(vramcalc::plan(decoded.scenario, options)));
     } catch (...) {
         return put({{"errors", issue_list("scenario", internal_error("plan"))}});
+    }
+}
+
+// The inference planner (planInference) for the decoded scenario argument, options as for vramcalc_plan:
+// {"plans": [...], "searched", "fitting", "meeting", ..., "errors": []} or {"errors": [...]}.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan_inference(std::size_t options_length) {
+    try {
+        std::vector<vramcalc::ValidationIssue> issues = current.issues;
+        json options_json;
+        std::string problem;
+        vramcalc::ServingPlanOptions options;
+        if (!codec::parse_json_text(argument(options_length), options_json, problem)) issues.push_back({"options", problem});
+        else options = codec::serving_plan_options_from_json(options_json, issues);
+        if (issues.empty()) issues = vramcalc::serving_plan_issues(current.scenario, options);
+        if (!issues.empty()) return put({{"errors", codec::issues_to_json(issues)}});
+        return put(codec::serving_plan_to_json(vramcalc::serving_plan(current.scenario, options)));
+    } catch (...) {
+        return put({{"errors", issue_list("scenario", internal_error("planInference"))}});
     }
 }
 

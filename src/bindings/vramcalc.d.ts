@@ -76,6 +76,17 @@ export interface VramcalcApi {
   plan(scenario: ScenarioInput, options?: PlanOptions): PlanResult;
 
   /**
+   * The inference planner: every GPU preset × tensor parallel (pipeline across nodes where one node
+   * does not fit) × weight format (× engine with `all_engines`) whose serving estimate fits
+   * `inference.concurrency` sequences of `inference.context_len` and meets the tokens/s targets,
+   * cheapest per million output tokens first; formats under `min_bits_per_weight` (default 4) are
+   * left out and named. The same object as `vramcalc --workload inference --plan --json`.
+   * An empty `plans` comes with `shortfall` and `message` (nothing fits, or the target is out of reach).
+   * @throws {@link ScenarioError} for an invalid scenario or options (`options.max_gpus: …`).
+   */
+  planInference(scenario: ScenarioInput, options?: InferencePlanOptions): InferencePlanResult;
+
+  /**
    * The shareable link fragment of a scenario (without `#`): `"v=2&mp=llama-3-8b&b=4"`. Only
    * fields that differ from the defaults (or from the named presets) are written; the version
    * says which defaults and presets (links of every earlier version keep their meaning).
@@ -145,6 +156,79 @@ export interface PlanOptions {
   min_headroom_fraction?: number;
   /** Layout choices kept at the scenario's value instead of searched. */
   hold?: Array<'tensor' | 'recompute' | 'sequence_parallel' | 'zero_stage' | 'interleave' | 'offload_optimizer'>;
+}
+
+/** Options of {@link VramcalcApi.planInference}; every one is optional. */
+export interface InferencePlanOptions {
+  /** Aggregate decode tokens/s one replica must reach (0 = none, at most 1e9); raises the concurrency to the smallest that does. */
+  min_tokens_per_second?: number;
+  /** Decode tokens/s each sequence must see, 1 / inter-token latency (0 = none, at most 1e9). */
+  min_sequence_tokens_per_second?: number;
+  /** Quality floor: formats whose checkpoint stores fewer bits per parameter are left out (0–32, default 4). */
+  min_bits_per_weight?: number;
+  /** Search every engine, not only `inference.engine` (default false). */
+  all_engines?: boolean;
+  /** GPUs of one replica at most (1–4096, default 64). */
+  max_gpus?: number;
+  /** Rows returned, cheapest first (1–1000, default 10). */
+  max_results?: number;
+  /** GPU preset ids to search (default: every preset). */
+  gpus?: string[];
+}
+
+/** Result of {@link VramcalcApi.planInference}. */
+export interface InferencePlanResult {
+  /** Cheapest per million output tokens first. */
+  plans: InferencePlan[];
+  /** Candidates estimated; of those, the ones that fit; of those, the ones that meet the targets. */
+  searched: number;
+  fitting: number;
+  meeting: number;
+  /** Formats left out by `min_bits_per_weight`. */
+  below_min_bits: WeightFormat[];
+  shortfall: 'none' | 'nothing_fits' | 'target_unreached';
+  /** Fastest aggregate and per-sequence decode tokens/s among the configurations that fit. */
+  best_tokens_per_second: number;
+  best_sequence_tokens_per_second: number;
+  /** Why `plans` is empty, naming what to change; `""` otherwise. */
+  message: string;
+  /** Always `[]` here (invalid input throws). */
+  errors: Issue[];
+}
+
+/** One serving configuration the planner found. */
+export interface InferencePlan {
+  gpu: string;
+  /** t · p GPUs, on `nodes` machines. */
+  gpus: number;
+  nodes: number;
+  tensor: number;
+  pipeline: number;
+  engine: Engine;
+  weight_format: WeightFormat;
+  /** Checkpoint bytes · 8 / parameters (the quality cost of the format). */
+  bits_per_weight: number;
+  /** Sequences served at once (raised to meet `min_tokens_per_second`). */
+  concurrency: number;
+  price_per_gpu_hour: number;
+  cost_per_million_output_tokens: number;
+  /** Aggregate decode tokens/s, and per sequence (1 / inter-token latency). */
+  decode_tokens_per_second: number;
+  sequence_tokens_per_second: number;
+  /** Per GPU, as a serving estimate's `memory_per_gpu_bytes`. */
+  memory_per_gpu_bytes: { weights: number; kv_cache: number; activations: number; overhead: number; total: number };
+  /** The serving estimate's `inference` and `performance` objects. */
+  inference: Estimate['inference'];
+  performance: {
+    time_to_first_token_seconds: number;
+    prefill_tokens_per_second: number;
+    decode_tokens_per_second: number;
+    inter_token_latency_seconds: number;
+    decode_step_bytes: number;
+    cost_per_million_output_tokens: number;
+  };
+  /** The link fragment of this configuration (adopt it with {@link VramcalcApi.decodeLink}). */
+  link: string;
 }
 
 /** Result of {@link VramcalcApi.plan}. */

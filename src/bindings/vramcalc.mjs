@@ -1109,6 +1109,9 @@ export async function createVramcalc(options = {}) {
     plan(scenario, options = {}) {
       return guarded(scenarioError, 'scenario', () => runPlan(scenario, options));
     },
+    planInference(scenario, options = {}) {
+      return guarded(scenarioError, 'scenario', () => runPlan(scenario, options, (text) => wasm._vramcalc_plan_inference(text)));
+    },
     encodeLink(scenario) {
       return guarded(scenarioError, 'scenario', () => runEncodeLink(scenario));
     },
@@ -1155,7 +1158,7 @@ export async function createVramcalc(options = {}) {
     return buildEstimate(h, s, texts, r);
   }
 
-  function runPlan(scenario, options) {
+  function runPlan(scenario, options, planner = (text) => wasm._vramcalc_plan(text)) {
     const { ok, issues } = load(scenario, 0);  // the layout is searched: the module checks plan_issues()
     if (!ok) throw scenarioError(issues);
     let optionsText;
@@ -1168,12 +1171,15 @@ export async function createVramcalc(options = {}) {
       const clean = Object.create(null);
       for (const key of Object.keys(options)) {
         const value = options[key];
-        if (key === 'hold') {
+        if (key === 'hold' || key === 'gpus') {
           if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && wellFormed(v))) {
-            bad.push({ field: 'options.hold', message: `must be an array of field names (got ${describe(value)})` });
+            bad.push({ field: `options.${key}`, message: `must be an array of ${key === 'hold' ? 'field names' : 'GPU preset ids'} (got ${describe(value)})` });
           } else {
-            clean.hold = value.slice();
+            clean[key] = value.slice();
           }
+        } else if (key === 'all_engines') {
+          if (typeof value === 'boolean') clean[key] = value;
+          else bad.push({ field: 'options.all_engines', message: `must be true or false (got ${describe(value)})` });
         } else if (typeof value === 'number' && Number.isFinite(value)) {
           clean[wellFormed(key) ? key : printable(key)] = value;
         } else if (value !== undefined) {
@@ -1186,7 +1192,7 @@ export async function createVramcalc(options = {}) {
         throw scenarioError(merge(issues, [{ field: 'options', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` }]));
       }
     }
-    const result = JSON.parse(get(wasm._vramcalc_plan(put(optionsText))));
+    const result = JSON.parse(get(planner(put(optionsText))));
     const all = merge(issues, result.errors || []);
     if (all.length > 0) throw scenarioError(all);
     return result;

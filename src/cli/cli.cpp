@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fcntl.h>
 #include <optional>
+#include <utility>
 #include <sstream>
 #include <string_view>
 #include <sys/stat.h>
@@ -17,10 +19,12 @@
 #include "codec/import_deepspeed.hpp"
 #include "codec/import_hf.hpp"
 #include "codec/plan_json.hpp"
+#include "codec/serving_plan_json.hpp"
 #include "core/fields.hpp"
 #include "core/training/frameworks.hpp"
 #include "core/training/planner.hpp"
 #include "core/model/presets.hpp"
+#include "core/serving/planner.hpp"
 #include "format/markdown.hpp"
 
 namespace vramcalc::cli {
@@ -60,6 +64,16 @@ const char* const help_text =
     "  --plan-hold LIST     keep these at the scenario's values instead of searching them:\n"
     "                       tensor,recompute,sequence_parallel,zero_stage,interleave,\n"
     "                       offload_optimizer,context\n"
+    "  --workload inference --plan  the inference planner: every GPU preset x tensor parallel\n"
+    "                       (pipeline across nodes when one node does not fit) x weight format that\n"
+    "                       serves inference.concurrency sequences of inference.context_len, cheapest\n"
+    "                       per million output tokens first (docs/serving.md section 7); options:\n"
+    "  --plan-tokens-per-second X           aggregate decode tokens/s to reach (raises the concurrency)\n"
+    "  --plan-sequence-tokens-per-second X  decode tokens/s each sequence must see\n"
+    "  --plan-min-bits X    leave out formats under X bits per weight (default 4)\n"
+    "  --plan-max-gpus N    GPUs of one replica at most (default 64)\n"
+    "  --plan-gpus LIST     GPU preset ids to search (default: every preset)\n"
+    "  --plan-all-engines   every engine, not only inference.engine\n"
     "  --list-presets       model and GPU presets\n"
     "  --list-fields        every field with its URL key, unit and meaning\n"
     "Exit status: 0 ok, 2 invalid input (each problem on stderr, naming the field), 3 internal error.\n";
@@ -137,6 +151,57 @@ void print_lines(std::string& to, const std::vector<Item>& items, Line line, con
     }
 }
 
+// The inference planner's own flags (--plan-top is shared with the layout planner).
+bool serving_plan_flag(std::string_view flag) {
+    static constexpr std::string_view flags[] = {"--plan-tokens-per-second", "--plan-sequence-tokens-per-second", "--plan-min-bits",
+                                                 "--plan-max-gpus", "--plan-gpus", "--plan-all-engines"};
+    return std::find(std::begin(flags), std::end(flags), flag) != std::end(flags);
+}
+
+// The core names the planner's options as the JS API does ("options.max_gpus"); the CLI says its flags.
+std::string with_flag_names(std::string text) {
+    static constexpr std::pair<std::string_view, std::string_view> names[] = {
+        {"options.min_sequence_tokens_per_second", "--plan-sequence-tokens-per-second"},
+        {"options.min_tokens_per_second", "--plan-tokens-per-second"},
+        {"options.min_bits_per_weight", "--plan-min-bits"},
+        {"options.max_gpus", "--plan-max-gpus"},
+        {"options.max_results", "--plan-top"},
+        {"options.gpus", "--plan-gpus"}};
+    for (const auto& [option, flag] : names)
+        for (std::size_t at = text.find(option); at != std::string::npos; at = text.find(option, at + flag.size()))
+            text.replace(at, option.size(), flag);
+    return text;
+}
+
+// A number flag of the inference planner; ranges are serving_plan_issues()'s.
+void set_serving_plan_flag(ServingPlanOptions& o, const std::string& flag, const std::string& value,
+                           std::vector<ValidationIssue>& issues) {
+    if (flag == "--plan-gpus") {
+        std::string_view list = value;
+        o.gpus.clear();
+        while (true) {
+            std::size_t comma = list.find(',');
+            o.gpus.emplace_back(list.substr(0, comma));
+            if (comma == std::string_view::npos) break;
+            list.remove_prefix(comma + 1);
+        }
+        return;
+    }
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || errno != 0 || *end != '\0' || !std::isfinite(v)) {
+        issues.push_back({flag, "must be a number (got " + quote_arg(value) + ")"});
+        return;
+    }
+    if (flag == "--plan-tokens-per-second") o.min_tokens_per_second = v;
+    else if (flag == "--plan-sequence-tokens-per-second") o.min_sequence_tokens_per_second = v;
+    else if (flag == "--plan-min-bits") o.min_bits_per_weight = v;
+    else if (v != std::floor(v) || v < 1 || v > double(serving_plan_max_gpus))
+        issues.push_back({flag, "must be an integer from 1 to " + std::to_string(serving_plan_max_gpus) + " (got " + quote_arg(value) + ")"});
+    else o.max_gpus = std::int64_t(v);
+}
+
 int report_invalid(Result& r, std::vector<ValidationIssue> issues, bool json) {
     codec::tidy_issues(issues, "input", max_printed_lines);
     for (const auto& i : issues) r.err += "error: " + i.field + ": " + i.message + "\n";
@@ -157,6 +222,8 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false, plan_mode = false;
     int plan_top = 10;
     PlanOptions plan_options;
+    ServingPlanOptions serving_options;
+    std::vector<std::string> serving_flags;  // the inference planner's flags given (they need --workload inference --plan)
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
@@ -173,7 +240,8 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
         };
         // The CLI's own switches take no value: "--list-presets=0" is a mistake, not --list-presets.
         static constexpr std::string_view switches[] = {"--help", "--json", "--gb", "--explain", "--markdown",
-                                                        "--print-link", "--plan", "--list-presets", "--list-fields"};
+                                                        "--print-link", "--plan", "--plan-all-engines", "--list-presets",
+                                                        "--list-fields"};
         if (inline_value && std::find(std::begin(switches), std::end(switches), arg) != std::end(switches)) {
             issues.push_back({shown(arg), "takes no value (got " + quote_arg(*inline_value) + ")"});
             continue;
@@ -205,6 +273,14 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
                 if (comma == std::string_view::npos) break;
                 list.remove_prefix(comma + 1);
             }
+        } else if (arg.starts_with("--plan-") && serving_plan_flag(arg)) {
+            serving_flags.push_back(arg);
+            if (arg == "--plan-all-engines") {
+                serving_options.all_engines = true;
+                continue;
+            }
+            auto value = take_value(arg);
+            if (value) set_serving_plan_flag(serving_options, arg, *value, issues);
         } else if (arg == "--plan-top") {
             auto value = take_value("--plan-top");
             if (!value) continue;
@@ -297,6 +373,24 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     print_lines(r.err, import_notes, [](const std::string& n) { return "note: " + n; }, "notes");
     // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
     if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
+    const bool serving_plan_mode = plan_mode && scenario.workload == Workload::inference;
+    if (!serving_flags.empty() && !serving_plan_mode)
+        issues.push_back({serving_flags.front(), "is an option of the inference planner: add --workload inference --plan"});
+    if (issues.empty() && serving_plan_mode) {
+        serving_options.max_results = plan_top;
+        std::vector<ValidationIssue> rules = serving_plan_issues(scenario, serving_options);
+        for (auto& issue : rules) issue.field = with_flag_names(issue.field);
+        if (!rules.empty()) return report_invalid(r, std::move(rules), json);
+        print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+        if (print_link) r.out += codec::encode_link(scenario) + "\n";
+        ServingPlanResult result = serving_plan(scenario, serving_options);
+        result.message = with_flag_names(result.message);
+        if (json)
+            r.out += codec::serving_plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+        else
+            r.out += format_serving_plan(scenario, result, decimal_gb ? ByteUnits::gb : ByteUnits::gib);
+        return exit_ok;
+    }
     if (issues.empty() && plan_mode) {
         plan_options.max_results = plan_top;
         // The planner's rules, as the JS API's plan() asks them: the layout is searched, not checked.

@@ -165,6 +165,38 @@ std::string format_plan(const PlanResult& result, ByteUnits units) {
     return out;
 }
 
+std::string format_serving_plan(const Scenario& sc, const ServingPlanResult& r, ByteUnits units) {
+    const auto& inf = sc.inference;
+    std::string out = printf_string("Serving %s, %lld sequence%s of %lld tokens: %lld configurations searched, %lld fit",
+                                    sc.model.name.c_str(), (long long)inf.concurrency, inf.concurrency == 1 ? "" : "s",
+                                    (long long)inf.context_len, (long long)r.searched, (long long)r.fitting);
+    out += r.meeting < r.fitting ? printf_string(", %lld meet the target\n", (long long)r.meeting) : std::string("\n");
+    if (!r.below_min_bits.empty()) {
+        std::string names;
+        for (WeightFormat f : r.below_min_bits) names += (names.empty() ? "" : ", ") + std::string(choice_name(weight_format_names(), f));
+        out += "Left out under the quality floor (--plan-min-bits): " + names + "\n";
+    }
+    out += "\n";
+    if (r.plans.empty()) return out + r.message + "\n";
+    out += "  #  GPU            GPUs   t   p  engine    format        bits/w   seqs   memory/GPU   KV tokens  decode tok/s  tok/s/seq    $/GPU-h  $/M tokens\n";
+    int rank = 0;
+    for (const auto& p : r.plans) {
+        const auto& s = p.scenario;
+        const auto& e = p.estimate;
+        out += printf_string("%3d  %-14s %4lld %3lld %3lld  %-8s  %-12s %7.2f %6lld %12s %11s %13s %10s %10s %11s\n", ++rank,
+                             s.hardware.gpu.c_str(), (long long)p.gpus, (long long)s.parallel.tensor, (long long)s.parallel.pipeline,
+                             choice_name(engine_names(), s.inference.engine), choice_name(weight_format_names(), s.inference.weight_format),
+                             p.bits_per_weight, (long long)s.inference.concurrency, format_bytes(e.memory_per_gpu_bytes.total, units).c_str(),
+                             format_grouped(e.inference.kv_pool_tokens).c_str(), format_sig(p.decode_tokens_per_second).c_str(),
+                             format_sig(p.sequence_tokens_per_second).c_str(), format_money(s.hardware.price_per_gpu_hour).c_str(),
+                             format_money(p.cost_per_million_output_tokens).c_str());
+    }
+    out += "\nRanked by cost per million output tokens: $/GPU-h (the GPU preset) x GPUs / output tokens per hour at the decode speed.\n"
+           "bits/w: checkpoint bytes x 8 / parameters. Each row is one serving estimate (its verdict fits); use a row with\n"
+           "--gpu GPU --parallel.tensor t --parallel.pipeline p --inference.weight_format FORMAT.\n";
+    return out;
+}
+
 std::string format_explain(const std::vector<ExplainTerm>& terms, ByteUnits units) {
     std::string out = "\nHow each number is computed\n";
     for (const auto& t : terms) {

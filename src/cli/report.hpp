@@ -7,6 +7,7 @@
 
 #include "core/explain.hpp"
 #include "core/training/planner.hpp"
+#include "core/serving/planner.hpp"
 #include "format/format.hpp"
 
 namespace vramcalc::cli {
@@ -18,6 +19,8 @@ std::string format_serving_report(const Scenario& scenario, const Estimate& esti
 std::string format_report_rows(const Estimate& estimate, ByteUnits units);
 // The planner's best layouts as a text table.
 std::string format_plan(const PlanResult& result, ByteUnits units);
+// The inference planner's cheapest configurations as a text table (or why there are none).
+std::string format_serving_plan(const Scenario& scenario, const ServingPlanResult& result, ByteUnits units);
 // Every result with its formula, this scenario's inputs and the source.
 std::string format_explain(const std::vector<ExplainTerm>& terms, ByteUnits units);
 

@@ -138,7 +138,7 @@ const declaredApi = interfaces.get('VramcalcApi');
 test('the typings declare the API', () => {
   assert.ok(declaredApi, 'interface VramcalcApi');
   const names = declaredApi.map((m) => m.name);
-  for (const n of ['estimate', 'validate', 'plan', 'encodeLink', 'decodeLink', 'defaultScenario', 'modelPresets', 'gpuPresets', 'fields', 'version'])
+  for (const n of ['estimate', 'validate', 'plan', 'planInference', 'encodeLink', 'decodeLink', 'defaultScenario', 'modelPresets', 'gpuPresets', 'fields', 'version'])
     assert.ok(names.includes(n), n);
 });
 
@@ -187,6 +187,8 @@ test('returned values have exactly the declared shapes', () => {
     ['encodeLink()', api.encodeLink({ training: { micro_batch_size: 2 } }), 'string'],
     ['estimate(predicted)', api.estimate({ hardware: { throughput_model: 'predicted' } }), 'Estimate'],
     ['plan()', api.plan({ model: 'llama-2-7b', parallel: { num_gpus: 16 } }, { max_results: 3 }), 'PlanResult'],
+    ['planInference()', api.planInference({ model: 'llama-3.1-8b', workload: 'inference' }, { max_results: 3, gpus: ['H100-SXM'] }),
+      'InferencePlanResult'],
   ];
   const warned = samples[1][1].warnings;
   assert.ok(warned.length > 0, 'a sample with warnings checks Warning[]');

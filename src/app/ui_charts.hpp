@@ -27,11 +27,7 @@ struct Analysis {
 // Recomputes when the scenario changed since the last call (cheap otherwise).
 const Analysis& analysis(const App& app);
 
-void draw_largest_fit(App& app);  // one line for the verdict card
-void draw_fixes(App& app);        // "does not fit": the single changes that fit, each applied with a click (ui_fixes.cpp)
 const std::vector<Fix>& fixes_for(const App& app);  // those changes, recomputed when the scenario changed
-void draw_sweeps(App& app);       // the sweep charts card
-void draw_fit_map(App& app);      // the fit map card
 
 // ── What the charts drew in the last frame, for the test hooks (test_hooks.cpp) ──
 struct DrawnSweep {

@@ -11,7 +11,6 @@ namespace vramcalc::app {
 
 struct App;
 
-void draw_plan(App& app);
 void scroll_to_plan();  // brings the Plan panel into view on its next frame
 
 // What the panel shows, recomputed when the scenario changed (test_hooks.cpp reads it).

@@ -11,9 +11,6 @@ namespace vramcalc::app {
 struct App;
 
 bool serving(const App& app);                      // the scenario's workload is inference
-void draw_workload_switch(App& app);               // Train | Serve (the `workload` field)
-void draw_serving_verdict(App& app);               // verdict, breakdown, KV pool facts, TM101 baseline
-void draw_serving_fit_map(App& app);               // context × concurrency fit map card
 std::string serving_summary_text(const App& app);  // the DOM summary line in inference mode
 
 // What the serving fit map drew in the last frame (test hooks).

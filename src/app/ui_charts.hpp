@@ -2,7 +2,8 @@
 // sweep charts (ui_sweeps.cpp: per-GPU memory against b, s and N, one line per ZeRO stage) and the
 // fit map (ui_fitmap.cpp: a heatmap over two axes drawn by shaders/fitmap.frag). Every number comes
 // from src/core/analysis.hpp; results are recomputed only when the scenario changes
-// (App::revision), never per frame. Shared drawing helpers: plot.hpp.
+// (App::revision), never per frame. Shared drawing helpers: plot.hpp. Their draw functions are
+// declared in panels.hpp, their state in panel_state.hpp; here: what the charts compute and drew.
 #pragma once
 
 #include <array>

@@ -1,6 +1,6 @@
 // "Explain": for any result, the formula that produced it, the user's values substituted, the
 // value and the source (all from src/core/explain.hpp), and "Copy as Markdown" (the results table
-// with the scenario's link, from src/format/markdown.hpp).
+// with the scenario's link, from src/format/markdown.hpp). draw_explain is declared in panels.hpp.
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
 // The "Plan" panel (issue 12): the fastest layouts for the scenario's model, GPU and GPU count,
 // each adoptable with one click, and the predicted step time of the best layout against the GPU
 // count. Every number comes from src/core/planner.hpp; recomputed only when the scenario changes.
+// draw_plan is declared in panels.hpp.
 #pragma once
 
 #include <vector>

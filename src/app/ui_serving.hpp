@@ -1,5 +1,6 @@
 // Serving panels (workload = inference): ui_serving.cpp (switch, verdict, summary) and
-// ui_serving_fitmap.cpp (context × concurrency fit map).
+// ui_serving_fitmap.cpp (context × concurrency fit map). Their draw functions are declared in
+// panels.hpp; here: the workload test, the summary line and what the serving fit map drew.
 #pragma once
 
 #include <cstdint>

@@ -222,18 +222,6 @@ TEST_CASE("estimate JSON has the stable field names") {
     CHECK_FALSE(bad.contains("memory_per_gpu_bytes"));
 }
 
-TEST_CASE("format_number is the shortest round-tripping text") {
-    CHECK(codec::format_number(2e12) == "2e12");
-    CHECK(codec::format_number(1e9) == "1e9");
-    CHECK(codec::format_number(15.6e12) == "1.56e13");
-    CHECK(codec::format_number(1e-3) == "0.001");
-    CHECK(codec::format_number(40) == "40");
-    CHECK(codec::format_number(4096) == "4096");
-    CHECK(codec::format_number(1.25) == "1.25");
-    double third = 0.1 + 0.2;
-    CHECK(std::strtod(codec::format_number(third).c_str(), nullptr) == third);
-}
-
 TEST_CASE("numbers as people type them: separators and K/M/B/T suffixes") {
     CHECK(codec::typed_number_text("5120") == "5120");
     CHECK(codec::typed_number_text("4,096") == "4096");

@@ -1,9 +1,12 @@
 // src/format: every number as the page, the CLI and the Markdown copy show it. Exact strings.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+
 #include "core/model/presets.hpp"
 #include "format/format.hpp"
 #include "format/markdown.hpp"
+#include "format/shortest.hpp"
 
 using namespace vramcalc;
 
@@ -84,6 +87,35 @@ TEST_CASE("step times in seconds or milliseconds; axis ticks in K (1024), k (100
     CHECK(format_tick(1536) == "1,536");   // 1.5 × 1024: not a whole K
     CHECK(format_tick(8000) == "8,000");   // below 10,000: digits
     CHECK(format_tick(8) == "8");
+}
+
+TEST_CASE("format_shortest is the shortest round-tripping text") {
+    CHECK(format_shortest(2e12) == "2e12");
+    CHECK(format_shortest(1e9) == "1e9");
+    CHECK(format_shortest(15.6e12) == "1.56e13");
+    CHECK(format_shortest(1e-3) == "0.001");
+    CHECK(format_shortest(40) == "40");
+    CHECK(format_shortest(4096) == "4096");
+    CHECK(format_shortest(1.25) == "1.25");
+    double third = 0.1 + 0.2;
+    CHECK(format_shortest(third) == "0.30000000000000004");  // 17 digits: the double nearest 0.3 is another
+    CHECK(std::strtod(format_shortest(third).c_str(), nullptr) == third);
+}
+
+TEST_CASE("a field's value as typed back; tokens, sequences and GPUs counted in words") {
+    CHECK(format_input_number(4096) == "4,096");
+    CHECK(format_input_number(300e9) == "300,000,000,000");
+    CHECK(format_input_number(0.05) == "0.05");
+    CHECK(format_input_number(79.6) == "79.6");
+    CHECK(format_input_number(2e-5) == "2e-5");
+    CHECK(format_input_number(-12) == "\xE2\x88\x92" "12");  // U+2212, as format_grouped writes it
+    CHECK(format_tokens(32768) == "32,768 tokens");
+    CHECK(format_tokens(131071.9) == "131,071 tokens");  // whole tokens, rounded down
+    CHECK(format_sequences(1) == "1 sequence");
+    CHECK(format_sequences(12.7) == "12 sequences");
+    CHECK(format_sequences(0.9999999999) == "1 sequence");  // a ratio that is 1 but for rounding
+    CHECK(format_gpus(1) == "1 GPU");
+    CHECK(format_gpus(8) == "8 GPUs");
 }
 
 TEST_CASE("outputs by unit, with and without the unit's word") {

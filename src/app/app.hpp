@@ -12,6 +12,8 @@
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "format/format.hpp"
+#include "panel_state.hpp"
+#include "panels.hpp"
 
 namespace vramcalc::app {
 
@@ -54,6 +56,7 @@ struct App {
     float content_height = 0;   // height the page's content needs (embed: the iframe's height)
     bool embed_setup_in_verdict = false;  // embed narrower than its whole title: method, s and recompute beside the verdict
     bool embed_more_below = false;  // embed shorter than its content, not scrolled to the end: "more below" shows
+    mutable PanelStates panels;     // what each panel keeps between frames (panel_state.hpp); caches fill on const reads
 
     void init();
     void load_fragment(const std::string& fragment);  // decode_link leniently; issues → banner
@@ -78,6 +81,8 @@ App& the_app();
 
 // "QLoRA r16 · s 2,048 · full recompute": what trains, the sequence and the recomputation.
 std::string setup_short(const Scenario& scenario);
+// "Llama-3.1-8B · QLoRA r16 · s 2,048 · full recompute · 1 × RTX-4090": what the embed computes.
+std::string embed_title(const Scenario& scenario, bool with_setup);
 
 // While the scenario is invalid, results panels draw the last valid one (dimmed, not clickable):
 // construct around them. Does nothing when the scenario is valid or none ever was.
@@ -87,18 +92,6 @@ struct LastValidResults {
     explicit LastValidResults(App& a);
     ~LastValidResults();
 };
-
-// Panels (ui_inputs.cpp, ui_results.cpp, ui_timeline.cpp).
-void draw_presets(App& app, bool stacked);
-void draw_inputs(App& app);
-void draw_verdict(App& app);
-void draw_tiles(App& app, int columns);
-void draw_details(App& app, bool side_by_side);
-void draw_warnings(App& app);
-void draw_errors(App& app);
-void draw_notes(App& app);
-void draw_import_report(App& app, float width, float height);  // a card over the page's bottom right: pushes nothing down
-void draw_timeline(App& app, float width);  // memory by phase of the step (memory_timeline), the peak marked
 
 // Keyboard shortcuts: one table drives the page's handling (aria-keyshortcuts on the controls
 // they reach), the keyboard help card and docs/keyboard.md (checked by a browser test).

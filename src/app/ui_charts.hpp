@@ -2,7 +2,8 @@
 // sweep charts (ui_sweeps.cpp: per-GPU memory against b, s and N, one line per ZeRO stage) and the
 // fit map (ui_fitmap.cpp: a heatmap over two axes drawn by shaders/fitmap.frag). Every number comes
 // from src/core/analysis.hpp; results are recomputed only when the scenario changes
-// (App::revision), never per frame. Shared drawing helpers: plot.hpp.
+// (App::revision), never per frame. Shared drawing helpers: plot.hpp. Their draw functions are
+// declared in panels.hpp, their state in panel_state.hpp; here: what the charts compute and drew.
 #pragma once
 
 #include <array>
@@ -27,11 +28,7 @@ struct Analysis {
 // Recomputes when the scenario changed since the last call (cheap otherwise).
 const Analysis& analysis(const App& app);
 
-void draw_largest_fit(App& app);  // one line for the verdict card
-void draw_fixes(App& app);        // "does not fit": the single changes that fit, each applied with a click (ui_fixes.cpp)
 const std::vector<Fix>& fixes_for(const App& app);  // those changes, recomputed when the scenario changed
-void draw_sweeps(App& app);       // the sweep charts card
-void draw_fit_map(App& app);      // the fit map card
 
 // ── What the charts drew in the last frame, for the test hooks (test_hooks.cpp) ──
 struct DrawnSweep {

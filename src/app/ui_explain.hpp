@@ -1,6 +1,6 @@
 // "Explain": for any result, the formula that produced it, the user's values substituted, the
 // value and the source (all from src/core/explain.hpp), and "Copy as Markdown" (the results table
-// with the scenario's link, from src/format/markdown.hpp).
+// with the scenario's link, from src/format/markdown.hpp). draw_explain is declared in panels.hpp.
 #pragma once
 
 #include <array>
@@ -13,7 +13,6 @@ struct App;
 
 void explain_select(const char* id);  // opens the panel on this term (a result row was clicked)
 bool explain_is_selected(const char* id);
-void draw_explain(App& app);
 std::string markdown_for(const App& app);  // what "Copy as Markdown" puts on the clipboard
 
 // What the panel showed in the last frame, for the test hooks (test_hooks.cpp).

@@ -12,6 +12,7 @@
 #include "app.hpp"
 #include "dom.hpp"
 #include "fitmap.hpp"
+#include "map_frame.hpp"
 #include "imgui_internal.h"
 #include "core/analysis.hpp"
 #include "imgui.h"
@@ -22,24 +23,7 @@
 namespace vramcalc::app {
 namespace {
 
-struct MapData {
-    SweepAxis x_axis = SweepAxis::micro_batch_size, y_axis = SweepAxis::seq_len;
-    std::vector<std::int64_t> xs, ys;
-    std::vector<float> grid;
-    unsigned revision = ~0u;
-    bool smooth_x = true, smooth_y = true;
-    // Hover cache: the estimate of the hovered cell, computed once per cell.
-    int hover_x = -1, hover_y = -1;
-    unsigned hover_revision = ~0u;
-    bool hover_valid = false;
-    Estimate hover_estimate;
-    std::string hover_issue;
-};
-
-MapData map_data;
-double grid_ms = 0;
-float map_rect[4] = {0, 0, 0, 0};  // where the last frame drew it (test hooks)
-bool map_drawn = false;
+FitMapState& st() { return the_app().panels.fit_map; }
 
 // Evenly spaced integers lo..hi (at most n of them, distinct, in order).
 std::vector<std::int64_t> linear_values(std::int64_t lo, std::int64_t hi, int n, std::int64_t multiple = 1) {
@@ -87,19 +71,19 @@ std::vector<std::int64_t> map_axis_values(const Scenario& s, SweepAxis axis, con
 }
 
 void refresh_map(const App& app) {
-    if (map_data.revision == app.revision) return;
-    map_data.revision = app.revision;
+    if (st().revision == app.revision) return;
+    st().revision = app.revision;
     const Analysis& an = analysis(app);
     double t0 = now_ms();
-    map_data.xs = map_axis_values(app.scenario, map_data.x_axis, an);
-    map_data.ys = map_axis_values(app.scenario, map_data.y_axis, an);
-    map_data.grid.assign(map_data.xs.size() * map_data.ys.size(), invalid_cell);
-    fit_grid_into(app.scenario, map_data.x_axis, map_data.xs, map_data.y_axis, map_data.ys, map_data.grid);
-    grid_ms = now_ms() - t0;
-    map_data.smooth_x = !axis_discrete(map_data.x_axis) && map_data.xs.size() >= 24;
-    map_data.smooth_y = !axis_discrete(map_data.y_axis) && map_data.ys.size() >= 24;
-    fitmap::upload(map_data.grid.data(), int(map_data.xs.size()), int(map_data.ys.size()));
-    map_data.hover_x = map_data.hover_y = -1;
+    st().xs = map_axis_values(app.scenario, st().x_axis, an);
+    st().ys = map_axis_values(app.scenario, st().y_axis, an);
+    st().grid.assign(st().xs.size() * st().ys.size(), invalid_cell);
+    fit_grid_into(app.scenario, st().x_axis, st().xs, st().y_axis, st().ys, st().grid);
+    st().grid_ms = now_ms() - t0;
+    st().smooth_x = !axis_discrete(st().x_axis) && st().xs.size() >= 24;
+    st().smooth_y = !axis_discrete(st().y_axis) && st().ys.size() >= 24;
+    fitmap::upload(st().grid.data(), int(st().xs.size()), int(st().ys.size()));
+    st().hover_x = st().hover_y = -1;
 }
 
 ImU32 rgb(fitmap::Colour c) { return IM_COL32(int(255 * c.r), int(255 * c.g), int(255 * c.b), 255); }
@@ -177,244 +161,205 @@ bool axis_select(const char* id, const char* name, SweepAxis* axis, SweepAxis ot
     return true;
 }
 
+// Ticks: (fractional index, value). Dense axes get round values (powers of two for s),
+// discrete ones every k-th cell.
+std::vector<std::pair<float, std::int64_t>> map_ticks(const std::vector<std::int64_t>& values, SweepAxis axis, bool dense,
+                                                      float length, float label_w) {
+    std::vector<std::pair<float, std::int64_t>> out;
+    const int n = int(values.size());
+    if (n == 0) return out;
+    int want = std::max(2, std::min(n, int(length / std::max(label_w + 18, 34.0f))));
+    if (dense) {
+        double lo = double(values.front()), hi = double(values.back());
+        double raw = (hi - lo) / want;
+        double step = axis == SweepAxis::seq_len ? double(std::bit_ceil(std::uint64_t(std::max(1.0, raw))))
+                                                 : std::max(1.0, nice_step(hi - lo, want));
+        for (double v = std::ceil(lo / step) * step; v <= hi + 0.5; v += step) {
+            if (v < lo) continue;
+            out.push_back({fractional_index(values, std::int64_t(v)), std::int64_t(v)});
+        }
+        if (out.empty() || out.front().first > 1.5f) out.insert(out.begin(), {0.0f, values.front()});
+        return out;
+    }
+    int every = std::max(1, int(std::ceil(double(n) / want)));
+    for (int i = 0; i < n; i += every) out.push_back({float(i), values[i]});
+    return out;
+}
+
+std::string tick_label(SweepAxis axis, std::int64_t v) {
+    return axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : format_tick(v);
+}
+
+// The widest tick label of an axis (small font pushed).
+float widest_label(const std::vector<std::int64_t>& values, SweepAxis axis) {
+    if (axis == SweepAxis::zero_stage) return ImGui::CalcTextSize("ZeRO-3").x;
+    float w = 0;
+    for (auto v : values) w = std::max(w, ImGui::CalcTextSize(format_tick(v).c_str()).x);
+    return w;
+}
+
+std::string axis_title(SweepAxis axis) {
+    return std::string(sweep_axis_label(axis)) + (axis == SweepAxis::seq_len ? ", tokens" : "");
+}
+
+void draw_axes(const FitMapState& m, const MapFrame& f) {
+    ImGui::PushFont(fonts().small);
+    const float fh = ImGui::GetFontSize();
+    for (auto [fi, v] : map_ticks(m.xs, m.x_axis, m.smooth_x, f.w, widest_label(m.xs, m.x_axis)))
+        draw_map_x_tick(f, f.cell_x(fi), tick_label(m.x_axis, v));
+    for (auto [fj, v] : map_ticks(m.ys, m.y_axis, m.smooth_y, f.h, fh * 1.6f))
+        draw_map_y_tick(f, f.cell_y(fj), tick_label(m.y_axis, v));
+    draw_map_x_title(f, axis_title(m.x_axis) + " \xE2\x86\x92");
+    ImGui::PopFont();
+}
+
+// Axis pickers: across and up (never the same axis).
+void axis_pickers(const App& app, FitMapState& m) {
+    ImGui::PushFont(fonts().small);
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float combo_w = std::min(190.0f, (avail - 90) * 0.5f);
+    ImGui::AlignTextToFramePadding();
+    text_dim("Across");
+    ImGui::SameLine();
+    SweepAxis x = m.x_axis, y = m.y_axis;
+    bool changed = axis_select("fitmap_x", "Fit map across", &x, y, combo_w);
+    ImGui::SameLine();
+    text_dim("up");
+    ImGui::SameLine();
+    changed |= axis_select("fitmap_y", "Fit map up", &y, x, combo_w);
+    ImGui::PopFont();
+    if (changed) {
+        m.x_axis = x;
+        m.y_axis = y;
+        m.revision = ~0u;
+        refresh_map(app);
+    }
+}
+
+// The hovered cell's estimate, computed once per cell, and its tooltip.
+void hover_tooltip(const App& app, FitMapState& m, int ix, int iy) {
+    const Palette& pal = palette();
+    const ByteUnits u = app.units;
+    if (ix != m.hover_x || iy != m.hover_y || m.hover_revision != app.revision) {
+        m.hover_x = ix;
+        m.hover_y = iy;
+        m.hover_revision = app.revision;
+        Scenario s = app.scenario;
+        set_sweep_axis(s, m.x_axis, m.xs[ix]);
+        set_sweep_axis(s, m.y_axis, m.ys[iy]);
+        m.hover_valid = sweep_point_valid(s);
+        m.hover_issue.clear();
+        if (m.hover_valid) {
+            m.hover_estimate = estimate(s);
+        } else {
+            auto issues = validate(s);
+            if (!issues.empty()) {
+                const FieldSpec* f = find_field_by_path(issues[0].field);
+                m.hover_issue = (f ? std::string(f->label) : issues[0].field) + " " + issues[0].message;
+            }
+        }
+    }
+    ImGui::BeginTooltip();
+    ImGui::PushFont(fonts().bold);
+    ImGui::Text("%s  \xC2\xB7  %s", axis_value_text(m.x_axis, m.xs[ix]).c_str(), axis_value_text(m.y_axis, m.ys[iy]).c_str());
+    ImGui::PopFont();
+    if (m.hover_valid) {
+        const Estimate& he = m.hover_estimate;
+        ImGui::Text("%s of %s per GPU (%s)", format_bytes(he.memory_per_gpu_bytes.total, u).c_str(),
+                    format_bytes(he.capacity_bytes, u).c_str(),
+                    format_percent(he.memory_per_gpu_bytes.total / he.capacity_bytes).c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, he.fits ? pal.good : pal.bad);
+        ImGui::TextUnformatted(he.fits ? ("\xE2\x9C\x93 fits, " + format_bytes(he.headroom_bytes, u) + " headroom").c_str()
+                                       : ("\xE2\x9C\x95 does not fit, short by " + format_bytes(-he.headroom_bytes, u)).c_str());
+        ImGui::PopStyleColor();
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+        ImGui::Text("activations %s \xC2\xB7 weights %s", format_bytes(he.memory_per_gpu_bytes.activations, u).c_str(),
+                    format_bytes(he.memory_per_gpu_bytes.weights, u).c_str());
+        ImGui::PopStyleColor();
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+        ImGui::TextUnformatted("Click to use these values");
+        ImGui::PopStyleColor();
+    } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
+        ImGui::TextUnformatted(("Not a valid layout" + (m.hover_issue.empty() ? std::string(".") : ": " + m.hover_issue)).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    ImGui::EndTooltip();
+}
+
+// The map for screen readers: its axes and how many valid layouts fit.
+void describe_map(const FitMapState& m) {
+    int fit = 0, valid = 0;
+    for (float r : m.grid)
+        if (r >= 0 && r != invalid_cell) ++valid, fit += r <= 1.0f ? 1 : 0;
+    std::string d = std::string(sweep_axis_label(m.x_axis)) + " from " + axis_value_text(m.x_axis, m.xs.front()) +
+                    " to " + axis_value_text(m.x_axis, m.xs.back()) + " across, " + sweep_axis_label(m.y_axis) +
+                    " from " + axis_value_text(m.y_axis, m.ys.front()) + " to " + axis_value_text(m.y_axis, m.ys.back()) +
+                    " up: " + format_grouped(fit) + " of " + format_grouped(valid) + " valid layouts fit.";
+    dom::add({"fitmap", dom::Role::image, "Fit map: where this GPU runs out of memory", d});
+}
+
 }  // namespace
 
 void draw_fit_map(App& app) {
     if (!app.evaluation.ok()) return;
-    const Palette& pal = palette();
-    const ByteUnits u = app.units;
     refresh_map(app);
-    MapData& m = map_data;
+    FitMapState& m = st();
     begin_card("fitmap_card");
     section_title("Fit map", ImGui::GetContentRegionAvail().x > 420 ? "where this GPU runs out of memory" : nullptr,
                   "fitmap_title");
-    // Axis pickers.
-    {
-        ImGui::PushFont(fonts().small);
-        const float avail = ImGui::GetContentRegionAvail().x;
-        const float combo_w = std::min(190.0f, (avail - 90) * 0.5f);
-        ImGui::AlignTextToFramePadding();
-        text_dim("Across");
-        ImGui::SameLine();
-        SweepAxis x = m.x_axis, y = m.y_axis;
-        bool changed = axis_select("fitmap_x", "Fit map across", &x, y, combo_w);
-        ImGui::SameLine();
-        text_dim("up");
-        ImGui::SameLine();
-        changed |= axis_select("fitmap_y", "Fit map up", &y, x, combo_w);
-        ImGui::PopFont();
-        if (changed) {
-            m.x_axis = x;
-            m.y_axis = y;
-            m.revision = ~0u;
-            refresh_map(app);
-        }
-    }
+    axis_pickers(app, m);
     const int nx = int(m.xs.size()), ny = int(m.ys.size());
     const float avail = ImGui::GetContentRegionAvail().x;
     ImGui::PushFont(fonts().small);
-    const float fh = ImGui::GetFontSize();
-    float left = 0;
-    for (auto v : m.ys) left = std::max(left, ImGui::CalcTextSize(format_tick(v).c_str()).x);
-    if (m.y_axis == SweepAxis::zero_stage) left = ImGui::CalcTextSize("ZeRO-3").x;
+    const float left = widest_label(m.ys, m.y_axis) + 12;
     ImGui::PopFont();
-    left += 12;
     const float map_w = std::max(60.0f, avail - left - 6);
     const float map_h = std::clamp(map_w * 0.55f, 180.0f, 340.0f);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    // y-axis title above the map.
-    {
-        std::string yl = std::string("\xE2\x86\x91 ") + sweep_axis_label(m.y_axis) + (m.y_axis == SweepAxis::seq_len ? ", tokens" : "");
-        ImVec2 p = ImGui::GetCursorScreenPos();
-        small_text(dl, ImVec2(p.x, p.y), pal.text_dim, yl);
-        ImGui::Dummy(ImVec2(0, fh + 2));
-    }
-    ImVec2 origin = ImGui::GetCursorScreenPos();
-    // Whole framebuffer pixels, so the rendered texture maps 1:1 onto the screen.
-    const float ratio = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
-    ImVec2 mmin(std::round((origin.x + left) * ratio) / ratio, std::round(origin.y * ratio) / ratio);
-    ImVec2 mmax(mmin.x + std::round(map_w * ratio) / ratio, mmin.y + std::round(map_h * ratio) / ratio);
-    bool visible = ImGui::IsRectVisible(mmin, mmax);
-    if (visible && nx > 0 && ny > 0) {
-        unsigned tex = fitmap::texture(int(std::lround(map_w * ratio)), int(std::lround(map_h * ratio)), m.smooth_x,
-                                       m.smooth_y, ratio);
-        if (tex) {
-            dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex)), mmin, mmax, ImVec2(0, 1),
-                         ImVec2(1, 0));
-        } else if (!fitmap::pending()) {
-            ImGui::PushFont(fonts().small);
-            dl->AddText(ImVec2(mmin.x + 12, mmin.y + 12), pal.bad, "The fit map's shader did not build in this browser.");
-            ImGui::PopFont();
-        }
-    }
-    dl->AddRect(ImVec2(mmin.x - 1, mmin.y - 1), ImVec2(mmax.x + 1, mmax.y + 1), pal.card_border, 0, 0, 1.0f);
-    auto cell_x = [&](float i) { return mmin.x + (i + 0.5f) / nx * map_w; };  // centre of column i
-    auto cell_y = [&](float j) { return mmax.y - (j + 0.5f) / ny * map_h; };
-    // Ticks: (fractional index, value). Dense axes get round values (powers of two for s),
-    // discrete ones every k-th cell.
-    auto ticks = [&](const std::vector<std::int64_t>& values, SweepAxis axis, bool dense, float length, float label_w) {
-        std::vector<std::pair<float, std::int64_t>> out;
-        const int n = int(values.size());
-        if (n == 0) return out;
-        int want = std::max(2, std::min(n, int(length / std::max(label_w + 18, 34.0f))));
-        if (dense) {
-            double lo = double(values.front()), hi = double(values.back());
-            double raw = (hi - lo) / want;
-            double step = axis == SweepAxis::seq_len ? double(std::bit_ceil(std::uint64_t(std::max(1.0, raw))))
-                                                     : std::max(1.0, nice_step(hi - lo, want));
-            for (double v = std::ceil(lo / step) * step; v <= hi + 0.5; v += step) {
-                if (v < lo) continue;
-                out.push_back({fractional_index(values, std::int64_t(v)), std::int64_t(v)});
-            }
-            if (out.empty() || out.front().first > 1.5f) out.insert(out.begin(), {0.0f, values.front()});
-            return out;
-        }
-        int every = std::max(1, int(std::ceil(double(n) / want)));
-        for (int i = 0; i < n; i += every) out.push_back({float(i), values[i]});
-        return out;
-    };
-    ImGui::PushFont(fonts().small);
-    float xlabel_w = 0;
-    for (auto v : m.xs) xlabel_w = std::max(xlabel_w, ImGui::CalcTextSize(format_tick(v).c_str()).x);
-    if (m.x_axis == SweepAxis::zero_stage) xlabel_w = ImGui::CalcTextSize("ZeRO-3").x;
-    for (auto [fi, v] : ticks(m.xs, m.x_axis, m.smooth_x, map_w, xlabel_w)) {
-        float x = cell_x(fi);
-        std::string label = m.x_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : format_tick(v);
-        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), with_alpha(pal.ink, 70), 1);
-        dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, mmin.x - 4, mmax.x - ts.x + 4), mmax.y + 5), pal.text_faint, label.c_str());
-    }
-    for (auto [fj, v] : ticks(m.ys, m.y_axis, m.smooth_y, map_h, fh * 1.6f)) {
-        float y = cell_y(fj);
-        std::string label = m.y_axis == SweepAxis::zero_stage ? "ZeRO-" + std::to_string(v) : format_tick(v);
-        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), with_alpha(pal.ink, 70), 1);
-        dl->AddText(ImVec2(mmin.x - 6 - ts.x, std::clamp(y - ts.y * 0.5f, mmin.y - 2, mmax.y - ts.y + 2)), pal.text_faint,
-                    label.c_str());
-    }
-    {
-        std::string xl = std::string(sweep_axis_label(m.x_axis)) + (m.x_axis == SweepAxis::seq_len ? ", tokens" : "") + " \xE2\x86\x92";
-        ImVec2 ts = ImGui::CalcTextSize(xl.c_str());
-        dl->AddText(ImVec2(mmin.x + (map_w - ts.x) * 0.5f, mmax.y + 5 + fh + 2), pal.text_dim, xl.c_str());
-    }
-    ImGui::PopFont();
-    // The current scenario.
-    const float cx = cell_x(fractional_index(m.xs, sweep_axis_value(app.scenario, m.x_axis)));
-    const float cy = cell_y(fractional_index(m.ys, sweep_axis_value(app.scenario, m.y_axis)));
-    dl->AddCircle(ImVec2(cx, cy), 7.0f, IM_COL32(10, 14, 24, 220), 20, 4.0f);
-    dl->AddCircle(ImVec2(cx, cy), 7.0f, IM_COL32(255, 255, 255, 255), 20, 2.0f);
+    draw_map_y_title(std::string("\xE2\x86\x91 ") + axis_title(m.y_axis));
+    const MapFrame f = draw_map_image(left, map_w, map_h, nx, ny, m.smooth_x, m.smooth_y, fitmap::Kind::training);
+    draw_axes(m, f);
+    draw_map_point(ImVec2(f.cell_x(fractional_index(m.xs, sweep_axis_value(app.scenario, m.x_axis))),
+                          f.cell_y(fractional_index(m.ys, sweep_axis_value(app.scenario, m.y_axis)))));
     // Hover + click.
-    ImGui::SetCursorScreenPos(mmin);
+    ImGui::SetCursorScreenPos(f.min);
     ImGui::InvisibleButton("fitmap", ImVec2(map_w, map_h));
     record_item("fitmap");
-    if (nx > 0 && ny > 0) {
-        int fit = 0, valid = 0;
-        for (float r : m.grid)
-            if (r >= 0 && r != invalid_cell) ++valid, fit += r <= 1.0f ? 1 : 0;
-        std::string d = std::string(sweep_axis_label(m.x_axis)) + " from " + axis_value_text(m.x_axis, m.xs.front()) +
-                        " to " + axis_value_text(m.x_axis, m.xs.back()) + " across, " + sweep_axis_label(m.y_axis) +
-                        " from " + axis_value_text(m.y_axis, m.ys.front()) + " to " + axis_value_text(m.y_axis, m.ys.back()) +
-                        " up: " + format_grouped(fit) + " of " + format_grouped(valid) + " valid layouts fit.";
-        dom::add({"fitmap", dom::Role::image, "Fit map: where this GPU runs out of memory", d});
-    }
-    map_drawn = visible;
-    map_rect[0] = mmin.x;
-    map_rect[1] = mmin.y;
-    map_rect[2] = map_w;
-    map_rect[3] = map_h;
+    if (nx > 0 && ny > 0) describe_map(m);
+    m.drawn = f.visible;
+    m.rect[0] = f.min.x;
+    m.rect[1] = f.min.y;
+    m.rect[2] = map_w;
+    m.rect[3] = map_h;
     if (ImGui::IsItemHovered() && nx > 0 && ny > 0) {
-        ImVec2 mp = ImGui::GetIO().MousePos;
-        int ix = std::clamp(int((mp.x - mmin.x) / map_w * nx), 0, nx - 1);
-        int iy = std::clamp(int((mmax.y - mp.y) / map_h * ny), 0, ny - 1);
-        if (ix != m.hover_x || iy != m.hover_y || m.hover_revision != app.revision) {
-            m.hover_x = ix;
-            m.hover_y = iy;
-            m.hover_revision = app.revision;
-            Scenario s = app.scenario;
-            set_sweep_axis(s, m.x_axis, m.xs[ix]);
-            set_sweep_axis(s, m.y_axis, m.ys[iy]);
-            m.hover_valid = sweep_point_valid(s);
-            m.hover_issue.clear();
-            if (m.hover_valid) {
-                m.hover_estimate = estimate(s);
-            } else {
-                auto issues = validate(s);
-                if (!issues.empty()) {
-                    const FieldSpec* f = find_field_by_path(issues[0].field);
-                    m.hover_issue = (f ? std::string(f->label) : issues[0].field) + " " + issues[0].message;
-                }
-            }
-        }
-        float x0 = mmin.x + float(ix) / nx * map_w, x1 = mmin.x + float(ix + 1) / nx * map_w;
-        float y1 = mmax.y - float(iy) / ny * map_h, y0 = mmax.y - float(iy + 1) / ny * map_h;
-        if (x1 - x0 < 6) {
-            x0 = (x0 + x1) * 0.5f - 3;
-            x1 = x0 + 6;
-        }
-        if (y1 - y0 < 6) {
-            y0 = (y0 + y1) * 0.5f - 3;
-            y1 = y0 + 6;
-        }
-        dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), IM_COL32(255, 255, 255, 230), 0, 0, 1.5f);
-        ImGui::BeginTooltip();
-        ImGui::PushFont(fonts().bold);
-        ImGui::Text("%s  \xC2\xB7  %s", axis_value_text(m.x_axis, m.xs[ix]).c_str(), axis_value_text(m.y_axis, m.ys[iy]).c_str());
-        ImGui::PopFont();
-        if (m.hover_valid) {
-            const Estimate& he = m.hover_estimate;
-            ImGui::Text("%s of %s per GPU (%s)", format_bytes(he.memory_per_gpu_bytes.total, u).c_str(),
-                        format_bytes(he.capacity_bytes, u).c_str(),
-                        format_percent(he.memory_per_gpu_bytes.total / he.capacity_bytes).c_str());
-            ImGui::PushStyleColor(ImGuiCol_Text, he.fits ? pal.good : pal.bad);
-            ImGui::TextUnformatted(he.fits ? ("\xE2\x9C\x93 fits, " + format_bytes(he.headroom_bytes, u) + " headroom").c_str()
-                                           : ("\xE2\x9C\x95 does not fit, short by " + format_bytes(-he.headroom_bytes, u)).c_str());
-            ImGui::PopStyleColor();
-            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-            ImGui::Text("activations %s \xC2\xB7 weights %s", format_bytes(he.memory_per_gpu_bytes.activations, u).c_str(),
-                        format_bytes(he.memory_per_gpu_bytes.weights, u).c_str());
-            ImGui::PopStyleColor();
-            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
-            ImGui::TextUnformatted("Click to use these values");
-            ImGui::PopStyleColor();
-        } else {
-            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_dim);
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24);
-            ImGui::TextUnformatted(("Not a valid layout" + (m.hover_issue.empty() ? std::string(".") : ": " + m.hover_issue)).c_str());
-            ImGui::PopTextWrapPos();
-            ImGui::PopStyleColor();
-        }
-        ImGui::EndTooltip();
+        int ix, iy;
+        hovered_cell(f, 6, ix, iy);
+        hover_tooltip(app, m, ix, iy);
         if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && m.hover_valid)
             adopt(app, m.x_axis, m.xs[ix], -1, m.y_axis, m.ys[iy]);
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, mmax.y + 2 * fh + 14));
-    ImGui::Dummy(ImVec2(avail, 0));
-    map_legend(avail);
-    ImGui::PushFont(fonts().small);
-    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
     char timing[200];
     std::snprintf(timing, sizeof timing, "%d \xC3\x97 %d estimates in %.1f ms (computed when the scenario changes). %s",
-                  nx, ny, grid_ms,
+                  nx, ny, m.grid_ms,
                   touch_targets() ? "Tap a cell to use its values." : "Hover a cell for its numbers; click to use it.");
-    ImGui::TextWrapped("%s", timing);
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
+    draw_map_footer(f, avail, map_legend, timing);
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
 
-
 FitMapView fit_map_view() {
-    const MapData& m = map_data;
-    return {m.x_axis, m.y_axis, m.xs, m.ys, m.grid, {map_rect[0], map_rect[1], map_rect[2], map_rect[3]},
-            map_drawn, m.hover_x, m.hover_y, grid_ms};
+    const FitMapState& m = st();
+    return {m.x_axis, m.y_axis, m.xs, m.ys, m.grid, {st().rect[0], st().rect[1], st().rect[2], st().rect[3]},
+            st().drawn, m.hover_x, m.hover_y, st().grid_ms};
 }
 
 bool set_fit_map_axes(SweepAxis x, SweepAxis y) {
     if (x == y) return false;
-    map_data.x_axis = x;
-    map_data.y_axis = y;
-    map_data.revision = ~0u;
+    st().x_axis = x;
+    st().y_axis = y;
+    st().revision = ~0u;
     return true;
 }
 

@@ -15,21 +15,17 @@
 namespace vramcalc::app {
 namespace {
 
-struct FixesView {
-    unsigned revision = ~0u;
-    std::vector<Fix> fixes;
-};
-FixesView the_fixes;
+FixesState& st() { return the_app().panels.fixes; }
 
 }  // namespace
 
 const std::vector<Fix>& fixes_for(const App& app) {
-    if (the_fixes.revision != app.revision) {
-        the_fixes.revision = app.revision;
-        the_fixes.fixes.clear();
-        if (app.evaluation.ok() && !app.evaluation.estimate.fits) the_fixes.fixes = fixes_that_fit(app.scenario);
+    if (st().revision != app.revision) {
+        st().revision = app.revision;
+        st().fixes.clear();
+        if (app.evaluation.ok() && !app.evaluation.estimate.fits) st().fixes = fixes_that_fit(app.scenario);
     }
-    return the_fixes.fixes;
+    return st().fixes;
 }
 
 void draw_fixes(App& app) {

@@ -81,14 +81,6 @@ double preset_params(const ModelPreset& p) {
 
 // ── Numbers as shown in a field and stepped by arrow keys / the − + buttons ──
 
-// "4,096", "300,000,000,000", "0.05", "79.6": thousands separators on whole numbers, else the
-// shortest text that reads back exactly. Here, not in src/format: it joins format's grouping with
-// the codec's round-trip printer, and format may not use the codec (nor the codec format).
-std::string number_text(double v) {
-    if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15) return format_grouped(v);
-    return codec::format_number(v);
-}
-
 // Fields with a wide range move by halves and doubles (×/÷ 10 for ten steps), others by one (or
 // a hundredth of their range for fractional fields); the range is the field table's.
 bool geometric(const FieldSpec& f) {
@@ -118,15 +110,6 @@ struct PickerItem {
     std::string label, detail, search;
 };
 
-// A picker: a button showing the current choice that opens a searchable list. The search field
-// is a DOM combobox over the drawn one; ↑/↓ move the highlight, Enter picks it, Escape closes.
-struct Picker {
-    const char* id;       // "model_picker"
-    const char* caption;  // "Model"
-    const char* hint;     // placeholder of the search field
-    int highlight = 0;
-    bool was_open = false;
-};
 
 bool picker_button(const char* id, const char* caption, const std::string& value, float width, bool open,
                    const char* description) {
@@ -311,9 +294,6 @@ bool lora_targets_widget(Scenario& sc, const std::string& title, const std::stri
     return changed;
 }
 
-Picker model_picker{"model_picker", "Model", "Search models, or a Hugging Face id (org/name)"};
-Picker gpu_picker{"gpu_picker", "GPU", "Search GPUs (e.g. h100)"};
-Picker framework_picker{"framework_picker", "Framework", "Search frameworks"};
 
 // "org/name" typed in the model search: a Hugging Face model id whose config.json can be fetched.
 bool looks_like_hf_id(const std::string& s) {
@@ -468,7 +448,7 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
             double v = f.get(sc);
             const bool steppers = f.kind == FieldKind::integer;
             const float box_w = steppers ? std::max(40.0f, full - 2 * (button + spacing)) : full;
-            std::string shown = draft ? *draft : number_text(v);
+            std::string shown = draft ? *draft : format_input_number(v);
             if (v == 0 && f.zero_means && !editing) suffix = f.zero_means;
             else if (f.kind == FieldKind::number && std::fabs(v) >= 1e5 && !editing && !focused)
                 suffix = format_count(v) + (suffix.empty() ? "" : " " + suffix);
@@ -621,23 +601,15 @@ bool group_header(App& app, const FieldGroup& g, int errors) {
     return open;
 }
 
-}  // namespace
+// Where a picker's list opens: under its button, inside the page.
+void place_popup(ImVec2 at, float popup_w) {
+    float x = std::clamp(at.x, 8.0f, std::max(8.0f, ImGui::GetIO().DisplaySize.x - popup_w - 8));
+    ImGui::SetNextWindowPos(ImVec2(x, at.y + ImGui::GetFrameHeight() + 22));
+}
 
-void draw_presets(App& app, bool stacked) {
+// The model picker; a Hugging Face id typed in its search fetches that model's config.json.
+void model_picker(App& app, float w, float popup_w) {
     Scenario& sc = app.scenario;
-    begin_card("presets");
-    section_title("Start from a preset", "then edit anything below", "presets_title");
-    ImGui::Dummy(ImVec2(0, 2));
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const float gap = 10;
-    const float w = stacked ? avail : (avail - gap) * 0.5f;
-    const float popup_w = std::max(w, std::min(360.0f, ImGui::GetIO().DisplaySize.x - 16));
-    auto popup_pos = [&](ImVec2 at) {
-        float x = std::clamp(at.x, 8.0f, std::max(8.0f, ImGui::GetIO().DisplaySize.x - popup_w - 8));
-        ImGui::SetNextWindowPos(ImVec2(x, at.y + ImGui::GetFrameHeight() + 22));
-    };
-
-    // Model.
     const auto models = model_presets();
     int current_model = -1;
     for (int i = 0; i < int(models.size()); ++i)
@@ -646,7 +618,7 @@ void draw_presets(App& app, bool stacked) {
     if (current_model < 0 && find_model_preset(sc.model.name)) model_text += "  (edited)";
     if (current_model < 0 && !find_model_preset(sc.model.name)) model_text += "  (custom)";
     ImVec2 model_pos = ImGui::GetCursorScreenPos();
-    if (picker_button("model_picker", "Model", model_text, w, model_picker.was_open,
+    if (picker_button("model_picker", "Model", model_text, w, app.panels.pickers.model.was_open,
                       "Fills every model field with a published architecture (exact parameter count); type a Hugging "
                       "Face model id (org/name) to fetch its config.json."))
         ImGui::OpenPopup("model_picker_popup");
@@ -658,8 +630,8 @@ void draw_presets(App& app, bool stacked) {
         model_items.push_back({p.model.name, format_count(preset_params(p)) + " params", std::string(p.model.name) + " " + p.id});
     if (fetch_row)
         model_items.push_back({"Fetch " + *search + " from Hugging Face", "config.json", *search});
-    popup_pos(model_pos);
-    int picked = picker_popup(model_picker, model_items, popup_w, current_model);
+    place_popup(model_pos, popup_w);
+    int picked = picker_popup(app.panels.pickers.model, model_items, popup_w, current_model);
     if (picked >= 0 && picked < int(models.size())) {
         app.notes.clear();
         apply_model_preset(sc, models[picked], &app.notes);
@@ -671,9 +643,10 @@ void draw_presets(App& app, bool stacked) {
         app.import_report.source = model_items[picked].search;
         web::fetch_hf_config(model_items[picked].search);
     }
+}
 
-    // GPU.
-    if (!stacked) ImGui::SameLine(0, gap);
+void gpu_picker(App& app, float w, float popup_w) {
+    Scenario& sc = app.scenario;
     const auto gpus = gpu_presets();
     int current_gpu = -1;
     for (int i = 0; i < int(gpus.size()); ++i) {
@@ -684,7 +657,7 @@ void draw_presets(App& app, bool stacked) {
     std::string gpu_text = sc.hardware.gpu;
     if (current_gpu < 0) gpu_text += find_gpu_preset(sc.hardware.gpu) ? "  (edited)" : "  (custom)";
     ImVec2 gpu_pos = ImGui::GetCursorScreenPos();
-    if (picker_button("gpu_picker", "GPU", gpu_text, w, gpu_picker.was_open,
+    if (picker_button("gpu_picker", "GPU", gpu_text, w, app.panels.pickers.gpu.was_open,
                       "Fills memory, peak and typical achieved TFLOP/s and an indicative price per GPU-hour."))
         ImGui::OpenPopup("gpu_picker_popup");
     help_tooltip("GPU preset", "Fills memory, peak and typical achieved TFLOP/s and an indicative price per GPU-hour (sources in the preset table).");
@@ -692,101 +665,124 @@ void draw_presets(App& app, bool stacked) {
     for (const auto& g : gpus)
         gpu_items.push_back({g.id, format_bytes(g.memory_gib * bytes_per_gib, app.units) + "  \xC2\xB7  " +
                                        format_sig(g.peak_tflops, 4) + " TFLOP/s", g.id});
-    popup_pos(gpu_pos);
-    picked = picker_popup(gpu_picker, gpu_items, popup_w, current_gpu);
+    place_popup(gpu_pos, popup_w);
+    int picked = picker_popup(app.panels.pickers.gpu, gpu_items, popup_w, current_gpu);
     if (picked >= 0) {
         apply_gpu_preset(sc, gpus[picked].id);
         app.touched();
     }
 
-    // Framework profile (applied like a preset; every field it sets stays editable); training only.
-    if (!serving(app)) {
-        const auto profiles = framework_profiles();
-        const FrameworkProfile& fp = framework_profile(sc.training.framework);
-        Scenario as_profile = sc;
-        apply_framework_profile(as_profile, sc.training.framework);
-        int edited = 0;
-        for (const char* path : framework_profile_fields())
-            if (const FieldSpec* f = find_field_by_path(path); f && !field_equal(*f, sc, as_profile)) ++edited;
-        std::string fw_text = std::string(fp.label) + (edited ? "  (edited)" : "");
-        ImVec2 fw_pos = ImGui::GetCursorScreenPos();
-        if (picker_button("framework_picker", "Framework", fw_text, w, framework_picker.was_open,
-                          find_field_by_path("training.framework")->help))
-            ImGui::OpenPopup("framework_picker_popup");
-        help_tooltip("Framework profile", (std::string(find_field_by_path("training.framework")->help) +
-                                           "\nSource: " + fp.source).c_str());
-        std::vector<PickerItem> fw_items;
-        int current_fw = -1;
-        for (int i = 0; i < int(profiles.size()); ++i) {
-            const FrameworkProfile& p = profiles[i];
-            if (p.id == sc.training.framework) current_fw = i;
-            std::string detail = std::string(kernels_names()[std::size_t(p.kernels)]) + " kernels \xC2\xB7 " +
-                                 pretty_choice(precision_names()[std::size_t(p.precision)]);
-            fw_items.push_back({p.label, detail, std::string(p.label) + " " + framework_names()[std::size_t(p.id)]});
-        }
-        popup_pos(fw_pos);
-        picked = picker_popup(framework_picker, fw_items, popup_w, current_fw);
-        if (picked >= 0) {
-            apply_framework_profile(sc, profiles[picked].id);
-            app.touched();
-        }
+}
 
+// The framework profile (applied like a preset; every field it sets stays editable).
+void framework_picker(App& app, float w, float popup_w) {
+    Scenario& sc = app.scenario;
+    const auto profiles = framework_profiles();
+    const FrameworkProfile& fp = framework_profile(sc.training.framework);
+    Scenario as_profile = sc;
+    apply_framework_profile(as_profile, sc.training.framework);
+    int edited = 0;
+    for (const char* path : framework_profile_fields())
+        if (const FieldSpec* f = find_field_by_path(path); f && !field_equal(*f, sc, as_profile)) ++edited;
+    std::string fw_text = std::string(fp.label) + (edited ? "  (edited)" : "");
+    ImVec2 fw_pos = ImGui::GetCursorScreenPos();
+    if (picker_button("framework_picker", "Framework", fw_text, w, app.panels.pickers.framework.was_open,
+                      find_field_by_path("training.framework")->help))
+        ImGui::OpenPopup("framework_picker_popup");
+    help_tooltip("Framework profile", (std::string(find_field_by_path("training.framework")->help) +
+                                       "\nSource: " + fp.source).c_str());
+    std::vector<PickerItem> fw_items;
+    int current_fw = -1;
+    for (int i = 0; i < int(profiles.size()); ++i) {
+        const FrameworkProfile& p = profiles[i];
+        if (p.id == sc.training.framework) current_fw = i;
+        std::string detail = std::string(kernels_names()[std::size_t(p.kernels)]) + " kernels \xC2\xB7 " +
+                             pretty_choice(precision_names()[std::size_t(p.precision)]);
+        fw_items.push_back({p.label, detail, std::string(p.label) + " " + framework_names()[std::size_t(p.id)]});
     }
-    // Import: a config.json or DeepSpeed JSON from a file (paste or drop works anywhere).
-    if (!stacked && !serving(app)) ImGui::SameLine(0, gap);
-    {
-        const Palette& pal = palette();
-        ImVec2 p = ImGui::GetCursorScreenPos();
-        float h = ImGui::GetFrameHeight() + 18;
-        bool pressed = ImGui::InvisibleButton("##import", ImVec2(w, h));
-        bool hovered = ImGui::IsItemHovered();
-        ImDrawList* dl = ImGui::GetWindowDrawList();
-        dl->AddRect(p, ImVec2(p.x + w, p.y + h), hovered ? pal.accent : pal.card_border, 8, 0, 1.0f);
-        ImGui::PushFont(fonts().small);
-        dl->AddText(ImVec2(p.x + 12, p.y + 5 + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.text_faint,
-                    "Import (or paste / drop anywhere)");
-        float small_h = ImGui::GetFontSize();
-        ImGui::PopFont();
-        ImGui::PushFont(fonts().bold);
-        dl->AddText(ImVec2(p.x + 12, p.y + 7 + small_h + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.accent,
-                    "config.json / DeepSpeed\xE2\x80\xA6");
-        ImGui::PopFont();
-        record_item("import");
-        dom::Control b{"import", dom::Role::button, "Import a config file",
-                       "Opens a file picker for a Hugging Face config.json (sets the model) or a DeepSpeed JSON "
-                       "(sets training and parallel settings). Pasting or dropping one anywhere works too."};
-        b.shortcut = shortcut_for("import");
-        dom::add(std::move(b));
-        help_tooltip("Import a config", "A Hugging Face config.json sets the model; a DeepSpeed JSON sets ZeRO, batch and precision. Paste or drop one anywhere on the page, too.");
-        if (pressed || dom::activated("import")) web::open_file_picker();
+    place_popup(fw_pos, popup_w);
+    int picked = picker_popup(app.panels.pickers.framework, fw_items, popup_w, current_fw);
+    if (picked >= 0) {
+        apply_framework_profile(sc, profiles[picked].id);
+        app.touched();
     }
-    // The training method changes what trains, and so almost every number: it sits with the presets.
-    ImGui::Dummy(ImVec2(0, 2));
-    if (!serving(app)) {
-        static const char* method_labels[] = {"Full", "LoRA", "QLoRA", "Freeze"};
-        const FieldSpec* field = find_field_by_path("training.method");
-        int method = static_cast<int>(sc.training.method);
+
+}
+
+// Import: a config.json or DeepSpeed JSON from a file (paste or drop works anywhere).
+void import_button(float w) {
+    const Palette& pal = palette();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float h = ImGui::GetFrameHeight() + 18;
+    bool pressed = ImGui::InvisibleButton("##import", ImVec2(w, h));
+    bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRect(p, ImVec2(p.x + w, p.y + h), hovered ? pal.accent : pal.card_border, 8, 0, 1.0f);
+    ImGui::PushFont(fonts().small);
+    dl->AddText(ImVec2(p.x + 12, p.y + 5 + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.text_faint,
+                "Import (or paste / drop anywhere)");
+    float small_h = ImGui::GetFontSize();
+    ImGui::PopFont();
+    ImGui::PushFont(fonts().bold);
+    dl->AddText(ImVec2(p.x + 12, p.y + 7 + small_h + (h - ImGui::GetFrameHeight() - 18) * 0.5f), pal.accent,
+                "config.json / DeepSpeed\xE2\x80\xA6");
+    ImGui::PopFont();
+    record_item("import");
+    dom::Control b{"import", dom::Role::button, "Import a config file",
+                   "Opens a file picker for a Hugging Face config.json (sets the model) or a DeepSpeed JSON "
+                   "(sets training and parallel settings). Pasting or dropping one anywhere works too."};
+    b.shortcut = shortcut_for("import");
+    dom::add(std::move(b));
+    help_tooltip("Import a config", "A Hugging Face config.json sets the model; a DeepSpeed JSON sets ZeRO, batch and precision. Paste or drop one anywhere on the page, too.");
+    if (pressed || dom::activated("import")) web::open_file_picker();
+}
+
+// The training method changes what trains, and so almost every number: it sits with the presets.
+void method_row(App& app, bool stacked) {
+    Scenario& sc = app.scenario;
+    static const char* method_labels[] = {"Full", "LoRA", "QLoRA", "Freeze"};
+    const FieldSpec* field = find_field_by_path("training.method");
+    int method = static_cast<int>(sc.training.method);
+    ImGui::AlignTextToFramePadding();
+    text_dim("Method");
+    if (field) help_tooltip("Training method", field->help);
+    ImGui::SameLine(0, 10);
+    if (segmented("method", method_labels, 4, &method, "Training method")) {
+        sc.training.method = static_cast<TrainingMethod>(method);
+        app.touched();
+    }
+    if (sc.training.method != TrainingMethod::full && app.evaluation.ok()) {
+        const auto& p = app.evaluation.estimate.parameters;
+        std::string what = format_count(p.trainable) + " trainable (" +
+                           format_sig(100.0 * p.trainable / std::max(1.0, p.total + p.adapter), 3) + " %)";
+        if (!stacked) ImGui::SameLine(0, 12);
+        // The share goes when the line has no room for it.
+        if (ImGui::CalcTextSize(what.c_str()).x > ImGui::GetContentRegionAvail().x)
+            what = format_count(p.trainable) + " trainable";
         ImGui::AlignTextToFramePadding();
-        text_dim("Method");
-        if (field) help_tooltip("Training method", field->help);
-        ImGui::SameLine(0, 10);
-        if (segmented("method", method_labels, 4, &method, "Training method")) {
-            sc.training.method = static_cast<TrainingMethod>(method);
-            app.touched();
-        }
-        if (sc.training.method != TrainingMethod::full && app.evaluation.ok()) {
-            const auto& p = app.evaluation.estimate.parameters;
-            std::string what = format_count(p.trainable) + " trainable (" +
-                               format_sig(100.0 * p.trainable / std::max(1.0, p.total + p.adapter), 3) + " %)";
-            if (!stacked) ImGui::SameLine(0, 12);
-            // The share goes when the line has no room for it.
-            if (ImGui::CalcTextSize(what.c_str()).x > ImGui::GetContentRegionAvail().x)
-                what = format_count(p.trainable) + " trainable";
-            ImGui::AlignTextToFramePadding();
-            text_dim(what.c_str());
-            dom::add({"trainable_share", dom::Role::text, what});
-        }
+        text_dim(what.c_str());
+        dom::add({"trainable_share", dom::Role::text, what});
     }
+}
+
+}  // namespace
+
+void draw_presets(App& app, bool stacked) {
+    begin_card("presets");
+    section_title("Start from a preset", "then edit anything below", "presets_title");
+    ImGui::Dummy(ImVec2(0, 2));
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float gap = 10;
+    const float w = stacked ? avail : (avail - gap) * 0.5f;
+    const float popup_w = std::max(w, std::min(360.0f, ImGui::GetIO().DisplaySize.x - 16));
+    model_picker(app, w, popup_w);
+    if (!stacked) ImGui::SameLine(0, gap);
+    gpu_picker(app, w, popup_w);
+    if (!serving(app)) framework_picker(app, w, popup_w);  // training only
+    if (!stacked && !serving(app)) ImGui::SameLine(0, gap);
+    import_button(w);
+    ImGui::Dummy(ImVec2(0, 2));
+    if (!serving(app)) method_row(app, stacked);
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }

@@ -18,24 +18,24 @@
 namespace vramcalc::app {
 namespace {
 
-Analysis the_analysis;
+Analysis& st() { return the_app().panels.analysis; }
 
 }  // namespace
 
 const Analysis& analysis(const App& app) {
-    if (the_analysis.revision == app.revision) return the_analysis;
-    the_analysis.revision = app.revision;
-    the_analysis.largest_b = the_analysis.largest_s = 0;
-    if (!app.evaluation.ok()) return the_analysis;
+    if (st().revision == app.revision) return st();
+    st().revision = app.revision;
+    st().largest_b = st().largest_s = 0;
+    if (!app.evaluation.ok()) return st();
     double t0 = now_ms();
-    the_analysis.b_upper = 1 << 16;
-    the_analysis.s_upper = app.scenario.model.position_embedding == PositionEmbedding::learned
+    st().b_upper = 1 << 16;
+    st().s_upper = app.scenario.model.position_embedding == PositionEmbedding::learned
                                ? app.scenario.model.max_position_embeddings
                                : std::int64_t(1) << 22;
-    the_analysis.largest_b = largest_fitting(app.scenario, SweepAxis::micro_batch_size, the_analysis.b_upper);
-    the_analysis.largest_s = largest_fitting(app.scenario, SweepAxis::seq_len, the_analysis.s_upper);
-    the_analysis.largest_ms = now_ms() - t0;
-    return the_analysis;
+    st().largest_b = largest_fitting(app.scenario, SweepAxis::micro_batch_size, st().b_upper);
+    st().largest_s = largest_fitting(app.scenario, SweepAxis::seq_len, st().s_upper);
+    st().largest_ms = now_ms() - t0;
+    return st();
 }
 
 void draw_largest_fit(App& app) {

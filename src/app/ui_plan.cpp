@@ -19,11 +19,9 @@ namespace {
 
 constexpr int shown_plans = 8;
 
-PlanView view;
+PlanState& st() { return the_app().panels.plan; }
 
 // GPU counts for the chart: N·2^k for k = −3…3 that are whole numbers.
-std::string gpus_text(std::int64_t n) { return format_grouped(double(n)) + (n == 1 ? " GPU" : " GPUs"); }
-
 std::vector<std::int64_t> chart_counts(std::int64_t n) {
     std::vector<std::int64_t> out;
     for (int k = -3; k <= 3; ++k) {
@@ -38,20 +36,20 @@ std::vector<std::int64_t> chart_counts(std::int64_t n) {
 }
 
 void refresh(const App& app) {
-    if (view.revision == app.revision) return;
-    view.revision = app.revision;
-    view.result = PlanResult{};
-    view.scaling.clear();
+    if (st().view.revision == app.revision) return;
+    st().view.revision = app.revision;
+    st().view.result = PlanResult{};
+    st().view.scaling.clear();
     if (!app.evaluation.ok()) return;
     PlanOptions options;
     options.max_results = shown_plans;
     double t0 = now_ms();
-    view.result = plan(app.scenario, options);
+    st().view.result = plan(app.scenario, options);
     double t1 = now_ms();
-    view.scaling = plan_scaling(app.scenario, chart_counts(app.scenario.parallel.num_gpus), options);
+    st().view.scaling = plan_scaling(app.scenario, chart_counts(app.scenario.parallel.num_gpus), options);
     double t2 = now_ms();
-    view.plan_ms = t1 - t0;
-    view.scaling_ms = t2 - t1;
+    st().view.plan_ms = t1 - t0;
+    st().view.scaling_ms = t2 - t1;
 }
 
 // "t 8 · p 4 · DP 2 · ZeRO-1 · b 2 · full · v 2 · SP · offload"
@@ -87,8 +85,6 @@ std::string reasons_text(const Plan& p, ByteUnits units, bool best) {
 
 void small_note(const std::string& text) { plan_note(text); }
 
-std::string use_note;  // what the last "Use" switched, shown under the table until the next change
-unsigned use_note_revision = ~0u;
 
 // Adopts a plan; when that switches the throughput model to "predicted" (the planner ranks by
 // predicted step time), a note says so and what it does to the training time.
@@ -104,13 +100,13 @@ void use_plan(App& app, const Plan& p) {
         message += ", training time " + format_duration(before) + " \xE2\x86\x92 " +
                    format_duration(app.evaluation.estimate.compute.seconds);
     app.notes.push_back({"hardware.throughput_model", message + ". Set it back to fixed under Hardware."});
-    use_note = "Throughput model " + message + ".";
-    use_note_revision = app.revision;
+    st().use_note = "Throughput model " + message + ".";
+    st().use_note_revision = app.revision;
 }
 
 void plan_table(App& app, float width) {
     const Palette& pal = palette();
-    const auto& plans = view.result.plans;
+    const auto& plans = st().view.result.plans;
     const bool wide = width >= 700;
     const int columns = wide ? 7 : 4;
     dom::Control table{"plan:table", dom::Role::table, "Fastest layouts, by predicted step time"};
@@ -190,7 +186,7 @@ void plan_table(App& app, float width) {
 // Predicted step time of the best layout (y) against the GPU count (x, log₂), global batch held.
 void scaling_chart(App& app, float width, float height) {
     const Palette& pal = palette();
-    const auto& pts = view.scaling;
+    const auto& pts = st().view.scaling;
     const int n = int(pts.size());
     if (n == 0) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -269,7 +265,7 @@ void scaling_chart(App& app, float width, float height) {
     {
         std::string d;
         for (const auto& p : pts)
-            d += (d.empty() ? "" : "; ") + gpus_text(p.num_gpus) + " " +
+            d += (d.empty() ? "" : "; ") + format_gpus(p.num_gpus) + " " +
                  (p.found ? format_step_time(p.step_seconds) : std::string("no layout fits"));
         dom::add({"plan:scaling", dom::Role::image, "Predicted step time against GPU count, best layout per count", d + "."});
     }
@@ -280,7 +276,7 @@ void scaling_chart(App& app, float width, float height) {
         dl->AddLine(ImVec2(xpos(col), pmin.y), ImVec2(xpos(col), pmax.y), IM_COL32(255, 255, 255, 60), 1);
         ImGui::BeginTooltip();
         ImGui::PushFont(fonts().bold);
-        ImGui::TextUnformatted(gpus_text(p.num_gpus).c_str());
+        ImGui::TextUnformatted(format_gpus(p.num_gpus).c_str());
         ImGui::PopFont();
         if (p.found) {
             ImGui::Text("step %s, %s tokens/s", format_step_time(p.step_seconds).c_str(), format_count(p.tokens_per_second).c_str());
@@ -330,23 +326,19 @@ void plan_row_title(std::size_t rank, const std::string& title) {
 
 const PlanView& plan_view(const App& app) {
     refresh(app);
-    return view;
+    return st().view;
 }
 
-namespace {
-bool scroll_request = false;
-}  // namespace
-
-void scroll_to_plan() { scroll_request = true; }
+void scroll_to_plan() { st().scroll_request = true; }
 
 void draw_plan(App& app) {
     if (!app.evaluation.ok()) return;
     refresh(app);
-    if (scroll_request) {
-        scroll_request = false;
+    if (st().scroll_request) {
+        st().scroll_request = false;
         ImGui::SetScrollHereY(0.0f);
     }
-    const auto& r = view.result;
+    const auto& r = st().view.result;
     begin_card("plan_card");
     std::string hint = format_grouped(double(r.num_gpus)) + " \xC3\x97 " + app.scenario.hardware.gpu + ", global batch " +
                        format_grouped(double(r.global_batch_size));
@@ -359,9 +351,9 @@ void draw_plan(App& app) {
         dom::add({"plan:none", dom::Role::text, none});  // for screen readers too, not only drawn
     } else {
         plan_table(app, avail);
-        if (use_note_revision == app.revision) {
-            small_note(use_note);
-            dom::add({"plan_use_note", dom::Role::text, use_note});
+        if (st().use_note_revision == app.revision) {
+            small_note(st().use_note);
+            dom::add({"plan_use_note", dom::Role::text, st().use_note});
         }
     }
     ImGui::Dummy(ImVec2(0, 4));
@@ -369,8 +361,8 @@ void draw_plan(App& app) {
     small_note(format_grouped(double(r.searched)) + " layouts searched (t, p, ZeRO stage, micro-batch, recomputation, "
                "sequence parallelism, interleaving, offload), " + format_grouped(double(r.feasible)) +
                " fit with 10 % of memory free; ranked by predicted step time (docs/formulas.md \xC2\xA7" "10\xE2\x80\x93" "11). "
-               "\"Use\" adopts a layout and the predicted throughput model. Planned in " + format_sig(view.plan_ms, 2) +
-               " ms, chart in " + format_sig(view.scaling_ms, 2) + " ms.");
+               "\"Use\" adopts a layout and the predicted throughput model. Planned in " + format_sig(st().view.plan_ms, 2) +
+               " ms, chart in " + format_sig(st().view.scaling_ms, 2) + " ms.");
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }

@@ -1,6 +1,7 @@
 // The "Plan" panel (issue 12): the fastest layouts for the scenario's model, GPU and GPU count,
 // each adoptable with one click, and the predicted step time of the best layout against the GPU
 // count. Every number comes from src/core/training/planner.hpp; recomputed only when the scenario changes.
+// draw_plan is declared in panels.hpp.
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,6 @@ namespace vramcalc::app {
 
 struct App;
 
-void draw_plan(App& app);
 void scroll_to_plan();  // brings the Plan panel into view on its next frame
 
 // What the panel shows, recomputed when the scenario changed (test_hooks.cpp reads it).

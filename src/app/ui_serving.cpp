@@ -19,13 +19,6 @@
 namespace vramcalc::app {
 namespace {
 
-std::string tokens_text(double tokens) { return format_grouped(std::floor(tokens)) + " tokens"; }
-
-std::string sequences_text(double n) {
-    const double whole = std::floor(n + 1e-9);
-    return format_grouped(whole) + (whole == 1 ? " sequence" : " sequences");
-}
-
 // "2 × RTX-4090 (tensor 2) · vLLM": the replica and the engine.
 std::string replica_text(const Scenario& sc) {
     const auto& inf = sc.inference;
@@ -50,23 +43,23 @@ std::string kv_sentence(const Scenario& sc, const Estimate& e, ByteUnits u) {
     const auto& m = i.memory;
     const auto& inf = sc.inference;
     const std::string need = format_bytes(m.kv_cache, u), pool = format_bytes(std::max(0.0, i.kv_pool_bytes), u);
-    const std::string shape = sequences_text(double(inf.concurrency)) + " of " + tokens_text(double(inf.context_len));
+    const std::string shape = format_sequences(double(inf.concurrency)) + " of " + format_tokens(double(inf.context_len));
     if (e.fits)
         return "KV cache for " + shape + ": " + need + " of a " + pool + " pool (" +
-               format_bytes(e.headroom_bytes, u) + " spare, room for " + sequences_text(i.max_concurrency) + ").";
+               format_bytes(e.headroom_bytes, u) + " spare, room for " + format_sequences(i.max_concurrency) + ").";
     if (!i.starts) {
         if (i.kv_pool_bytes <= 0)
             return "Weights " + format_bytes(m.weights, u) + " + activations " + format_bytes(m.activations, u) +
                    " + overhead " + format_bytes(m.overhead, u) + " leave no memory for the KV cache (short by " +
                    format_bytes(-i.kv_pool_bytes + m.kv_cache / std::max<double>(1, double(inf.concurrency)), u) +
-                   " for one sequence of " + tokens_text(double(inf.context_len)) + ").";
-        return "The " + pool + " KV pool cannot hold one sequence of " + tokens_text(double(inf.context_len)) +
-               "; the longest that fits is " + tokens_text(i.max_context_len) + ".";
+                   " for one sequence of " + format_tokens(double(inf.context_len)) + ").";
+        return "The " + pool + " KV pool cannot hold one sequence of " + format_tokens(double(inf.context_len)) +
+               "; the longest that fits is " + format_tokens(i.max_context_len) + ".";
     }
     return "Short by " + format_bytes(m.kv_cache - i.kv_pool_bytes, u) + " of KV cache: the " + pool + " pool holds " +
-           sequences_text(i.max_concurrency) + " of " + tokens_text(double(inf.context_len)) + " (" +
+           format_sequences(i.max_concurrency) + " of " + format_tokens(double(inf.context_len)) + " (" +
            format_grouped(double(inf.concurrency)) + " wanted); at " + format_grouped(double(inf.concurrency)) +
-           " the longest context is " + tokens_text(i.max_context_len) + ".";
+           " the longest context is " + format_tokens(i.max_context_len) + ".";
 }
 
 std::vector<BarSegment> serving_segments(const Estimate& e, ByteUnits u) {
@@ -119,17 +112,17 @@ void draw_facts(App& app, const Estimate& e) {
     const auto& inf = app.scenario.inference;
     ImGui::PushFont(fonts().small);
     bool first = true;
-    fact("KV pool", tokens_text(i.kv_pool_tokens), "inference.kv_pool_tokens", first);
+    fact("KV pool", format_tokens(i.kv_pool_tokens), "inference.kv_pool_tokens", first);
     fact("Max concurrency", format_sig(i.max_concurrency, 3) + " at " + format_tick(inf.context_len), "inference.kv_pool_tokens", first);
-    fact("Max context", tokens_text(i.max_context_len) + " at " + format_grouped(double(inf.concurrency)),
+    fact("Max context", format_tokens(i.max_context_len) + " at " + format_grouped(double(inf.concurrency)),
          "inference.kv_pool_tokens", first);
     fact("KV per token", format_bytes(i.kv_bytes_per_token, app.units == ByteUnits::gib ? ByteUnits::gib : ByteUnits::gb),
          "memory_per_gpu_bytes.kv_cache", first);
     ImGui::PopFont();
-    const std::string text = "KV pool " + tokens_text(i.kv_pool_tokens) + "; maximum concurrency " +
-                             format_sig(i.max_concurrency, 3) + " sequences of " + tokens_text(double(inf.context_len)) +
-                             "; longest context " + tokens_text(i.max_context_len) + " at " +
-                             sequences_text(double(inf.concurrency)) + ".";
+    const std::string text = "KV pool " + format_tokens(i.kv_pool_tokens) + "; maximum concurrency " +
+                             format_sig(i.max_concurrency, 3) + " sequences of " + format_tokens(double(inf.context_len)) +
+                             "; longest context " + format_tokens(i.max_context_len) + " at " +
+                             format_sequences(double(inf.concurrency)) + ".";
     dom::add({"serving_facts", dom::Role::text, text});
 }
 
@@ -233,7 +226,7 @@ std::string serving_summary_text(const App& app) {
     const Scenario& sc = app.scenario;
     const auto& inf = sc.inference;
     std::string setup = "Serving " + visible_text(sc.model.name) + " on " + replica_text(sc) + ", " +
-                        sequences_text(double(inf.concurrency)) + " of " + tokens_text(double(inf.context_len));
+                        format_sequences(double(inf.concurrency)) + " of " + format_tokens(double(inf.context_len));
     if (!app.evaluation.ok()) {
         std::string out = setup + ": cannot estimate — ";
         for (std::size_t k = 0; k < app.evaluation.errors.size(); ++k)
@@ -244,7 +237,7 @@ std::string serving_summary_text(const App& app) {
     const auto& s = e.inference.speed;
     return setup + ": " + verdict_word(e) + ", " + format_bytes(e.inference.memory.total, app.units) + " of " +
            format_bytes(e.capacity_bytes, app.units) + " per GPU. " + kv_sentence(sc, e, app.units) + " KV pool " +
-           tokens_text(e.inference.kv_pool_tokens) + ", time to first token " + format_step_time(s.time_to_first_token_seconds) +
+           format_tokens(e.inference.kv_pool_tokens) + ", time to first token " + format_step_time(s.time_to_first_token_seconds) +
            ", decode " + format_sig(s.decode_tokens_per_second, 3) + " tokens/s in all, cost per million output tokens " +
            format_money(s.cost_per_million_output_tokens) + ".";
 }

@@ -1,5 +1,6 @@
 // Serving panels (workload = inference): ui_serving.cpp (switch, verdict, summary) and
-// ui_serving_fitmap.cpp (context × concurrency fit map).
+// ui_serving_fitmap.cpp (context × concurrency fit map). Their draw functions are declared in
+// panels.hpp; here: the workload test, the summary line and what the serving fit map drew.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +12,6 @@ namespace vramcalc::app {
 struct App;
 
 bool serving(const App& app);                      // the scenario's workload is inference
-void draw_workload_switch(App& app);               // Train | Serve (the `workload` field)
-void draw_serving_verdict(App& app);               // verdict, breakdown, KV pool facts, TM101 baseline
-void draw_serving_fit_map(App& app);               // context × concurrency fit map card
 std::string serving_summary_text(const App& app);  // the DOM summary line in inference mode
 
 // What the serving fit map drew in the last frame (test hooks).

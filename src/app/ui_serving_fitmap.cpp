@@ -14,6 +14,7 @@
 #include "core/serving/serving_map.hpp"
 #include "dom.hpp"
 #include "fitmap.hpp"
+#include "map_frame.hpp"
 #include "imgui.h"
 #include "plot.hpp"
 #include "ui_charts.hpp"
@@ -25,35 +26,23 @@ namespace {
 
 constexpr int context_cells = 48, concurrency_cells = 32;
 
-struct ServingMap {
-    std::vector<std::int64_t> contexts, concurrencies;
-    std::vector<float> grid;
-    unsigned revision = ~0u;
-    double ms = 0;
-    int fit = 0, valid = 0;
-    float rect[4] = {0, 0, 0, 0};
-    bool drawn = false;
-    int hover_x = -1, hover_y = -1;
-    unsigned hover_revision = ~0u;
-    Estimate hover;
-};
-ServingMap smap;
+ServingMapState& st() { return the_app().panels.serving_map; }
 
 void refresh(const App& app) {
-    if (smap.revision == app.revision) return;
-    smap.revision = app.revision;
+    if (st().revision == app.revision) return;
+    st().revision = app.revision;
     const double t0 = now_ms();
-    smap.contexts = serving_context_axis(app.scenario, context_cells);
-    smap.concurrencies =
+    st().contexts = serving_context_axis(app.scenario, context_cells);
+    st().concurrencies =
         serving_concurrency_axis(app.scenario, app.evaluation.estimate.inference.max_concurrency, concurrency_cells);
-    smap.grid.assign(smap.contexts.size() * smap.concurrencies.size(), serving_invalid_cell);
-    serving_fit_grid_into(app.scenario, smap.contexts, smap.concurrencies, smap.grid);
-    smap.ms = now_ms() - t0;
-    smap.fit = smap.valid = 0;
-    for (float r : smap.grid)
-        if (r >= 0) ++smap.valid, smap.fit += r <= 1.0f ? 1 : 0;
-    fitmap::upload(smap.grid.data(), int(smap.contexts.size()), int(smap.concurrencies.size()), fitmap::Kind::serving);
-    smap.hover_x = smap.hover_y = -1;
+    st().grid.assign(st().contexts.size() * st().concurrencies.size(), serving_invalid_cell);
+    serving_fit_grid_into(app.scenario, st().contexts, st().concurrencies, st().grid);
+    st().ms = now_ms() - t0;
+    st().fit = st().valid = 0;
+    for (float r : st().grid)
+        if (r >= 0) ++st().valid, st().fit += r <= 1.0f ? 1 : 0;
+    fitmap::upload(st().grid.data(), int(st().contexts.size()), int(st().concurrencies.size()), fitmap::Kind::serving);
+    st().hover_x = st().hover_y = -1;
 }
 
 ImU32 rgb(fitmap::Colour c) { return IM_COL32(int(255 * c.r), int(255 * c.g), int(255 * c.b), 255); }
@@ -100,25 +89,25 @@ void legend_row(float width) {
 
 void hover_tooltip(App& app, int ix, int iy) {
     const Palette& pal = palette();
-    if (ix != smap.hover_x || iy != smap.hover_y || smap.hover_revision != app.revision) {
-        smap.hover_x = ix;
-        smap.hover_y = iy;
-        smap.hover_revision = app.revision;
+    if (ix != st().hover_x || iy != st().hover_y || st().hover_revision != app.revision) {
+        st().hover_x = ix;
+        st().hover_y = iy;
+        st().hover_revision = app.revision;
         Scenario s = app.scenario;
-        s.inference.context_len = smap.contexts[ix];
-        s.inference.concurrency = smap.concurrencies[iy];
-        smap.hover = is_valid(s) ? estimate(s) : Estimate{};
+        s.inference.context_len = st().contexts[ix];
+        s.inference.concurrency = st().concurrencies[iy];
+        st().hover = is_valid(s) ? estimate(s) : Estimate{};
     }
-    const float r = smap.grid[std::size_t(iy) * smap.contexts.size() + ix];
+    const float r = st().grid[std::size_t(iy) * st().contexts.size() + ix];
     ImGui::BeginTooltip();
     ImGui::PushFont(fonts().bold);
-    ImGui::Text("%s tokens  \xC2\xB7  %s at once", format_grouped(double(smap.contexts[ix])).c_str(),
-                format_grouped(double(smap.concurrencies[iy])).c_str());
+    ImGui::Text("%s tokens  \xC2\xB7  %s at once", format_grouped(double(st().contexts[ix])).c_str(),
+                format_grouped(double(st().concurrencies[iy])).c_str());
     ImGui::PopFont();
     if (r < 0) {
         ImGui::TextUnformatted("Not a valid setting for this model.");
     } else {
-        const auto& i = smap.hover.inference;
+        const auto& i = st().hover.inference;
         ImGui::Text("KV cache %s of a %s pool", format_bytes(i.memory.kv_cache, app.units).c_str(),
                     format_bytes(std::max(0.0, i.kv_pool_bytes), app.units).c_str());
         ImGui::PushStyleColor(ImGuiCol_Text, i.fits ? pal.good : pal.bad);
@@ -131,128 +120,91 @@ void hover_tooltip(App& app, int ix, int iy) {
     ImGui::EndTooltip();
 }
 
+// Ticks at powers of two on both axes, each far enough from the one before for its label.
+void draw_axes(const ServingMapState& m, const MapFrame& f) {
+    ImGui::PushFont(fonts().small);
+    const float fh = ImGui::GetFontSize();
+    const float label_w = ImGui::CalcTextSize("128K").x;
+    float last = -1e9f;  // ticks closer than a label to the one before are left out
+    for (std::int64_t v : power_ticks(m.contexts, f.w, label_w)) {
+        const float x = f.cell_x(fractional_index(m.contexts, v));
+        if (x - last < label_w + 8) continue;
+        last = x;
+        draw_map_x_tick(f, x, format_tick(v));
+    }
+    last = 1e9f;
+    for (std::int64_t v : power_ticks(m.concurrencies, f.h, fh * 1.2f)) {
+        const float y = f.cell_y(fractional_index(m.concurrencies, v));
+        if (last - y < fh * 1.3f) continue;
+        last = y;
+        draw_map_y_tick(f, y, format_tick(v));
+    }
+    draw_map_x_title(f, "Context length, tokens per sequence \xE2\x86\x92");
+    ImGui::PopFont();
+}
+
+// The map for screen readers: its axes, how many settings fit and whether this one does.
+void describe_map(const App& app, const ServingMapState& m) {
+    const auto& inf = app.scenario.inference;
+    const std::string d = "Context length from " + format_grouped(double(m.contexts.front())) + " to " +
+                          format_grouped(double(m.contexts.back())) + " tokens across, concurrency from " +
+                          format_grouped(double(m.concurrencies.front())) + " to " +
+                          format_grouped(double(m.concurrencies.back())) + " up: " + format_grouped(m.fit) + " of " +
+                          format_grouped(m.valid) + " settings fit. This one (" + format_grouped(double(inf.context_len)) +
+                          " tokens, " + format_grouped(double(inf.concurrency)) + " at once) " +
+                          (app.evaluation.estimate.fits ? "fits." : "does not fit.");
+    dom::add({"serving_fitmap", dom::Role::image, "Serving fit map: where the KV cache runs out", d});
+}
+
 }  // namespace
 
 void draw_serving_fit_map(App& app) {
     if (!app.evaluation.ok()) return;
-    const Palette& pal = palette();
     refresh(app);
+    ServingMapState& m = st();
     begin_card("serving_fitmap_card");
     section_title("Fit map", ImGui::GetContentRegionAvail().x > 420 ? "context length \xC3\x97 concurrency" : nullptr,
                   "serving_fitmap_title");
-    const int nx = int(smap.contexts.size()), ny = int(smap.concurrencies.size());
+    const int nx = int(m.contexts.size()), ny = int(m.concurrencies.size());
     const float avail = ImGui::GetContentRegionAvail().x;
     ImGui::PushFont(fonts().small);
-    const float fh = ImGui::GetFontSize();
-    const float left = ImGui::CalcTextSize(format_tick(smap.concurrencies.empty() ? 1 : smap.concurrencies.back()).c_str()).x + 12;
+    const float left = ImGui::CalcTextSize(format_tick(m.concurrencies.empty() ? 1 : m.concurrencies.back()).c_str()).x + 12;
     ImGui::PopFont();
     const float map_w = std::max(60.0f, avail - left - 6);
     const float map_h = std::clamp(map_w * 0.5f, 170.0f, 300.0f);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    {
-        ImVec2 p = ImGui::GetCursorScreenPos();
-        small_text(dl, p, pal.text_dim, "\xE2\x86\x91 Concurrency, sequences at once");
-        ImGui::Dummy(ImVec2(0, fh + 2));
-    }
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const float ratio = std::max(1.0f, ImGui::GetIO().DisplayFramebufferScale.x);
-    const ImVec2 mmin(std::round((origin.x + left) * ratio) / ratio, std::round(origin.y * ratio) / ratio);
-    const ImVec2 mmax(mmin.x + std::round(map_w * ratio) / ratio, mmin.y + std::round(map_h * ratio) / ratio);
-    const bool visible = ImGui::IsRectVisible(mmin, mmax);
-    if (visible && nx > 0 && ny > 0) {
-        unsigned tex = fitmap::texture(int(std::lround(map_w * ratio)), int(std::lround(map_h * ratio)), nx >= 16,
-                                       ny >= 8, ratio, fitmap::Kind::serving);
-        if (tex)
-            dl->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(tex)), mmin, mmax, ImVec2(0, 1),
-                         ImVec2(1, 0));
-        else if (!fitmap::pending(fitmap::Kind::serving))
-            small_text(dl, ImVec2(mmin.x + 12, mmin.y + 12), pal.bad, "The fit map's shader did not build in this browser.");
-    }
-    dl->AddRect(ImVec2(mmin.x - 1, mmin.y - 1), ImVec2(mmax.x + 1, mmax.y + 1), pal.card_border, 0, 0, 1.0f);
-    auto cell_x = [&](float i) { return mmin.x + (i + 0.5f) / nx * map_w; };
-    auto cell_y = [&](float j) { return mmax.y - (j + 0.5f) / ny * map_h; };
-    ImGui::PushFont(fonts().small);
-    float last = -1e9f;  // ticks closer than a label to the one before are left out
-    for (std::int64_t v : power_ticks(smap.contexts, map_w, ImGui::CalcTextSize("128K").x)) {
-        const float x = cell_x(fractional_index(smap.contexts, v));
-        if (x - last < ImGui::CalcTextSize("128K").x + 8) continue;
-        last = x;
-        const std::string label = format_tick(v);
-        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddLine(ImVec2(x, mmax.y + 1), ImVec2(x, mmax.y + 4), with_alpha(pal.ink, 70), 1);
-        dl->AddText(ImVec2(std::clamp(x - ts.x * 0.5f, mmin.x - 4, mmax.x - ts.x + 4), mmax.y + 5), pal.text_faint, label.c_str());
-    }
-    last = 1e9f;
-    for (std::int64_t v : power_ticks(smap.concurrencies, map_h, fh * 1.2f)) {
-        const float y = cell_y(fractional_index(smap.concurrencies, v));
-        if (last - y < fh * 1.3f) continue;
-        last = y;
-        const std::string label = format_tick(v);
-        const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddLine(ImVec2(mmin.x - 4, y), ImVec2(mmin.x - 1, y), with_alpha(pal.ink, 70), 1);
-        dl->AddText(ImVec2(mmin.x - 6 - ts.x, std::clamp(y - ts.y * 0.5f, mmin.y - 2, mmax.y - ts.y + 2)), pal.text_faint,
-                    label.c_str());
-    }
-    {
-        const char* xl = "Context length, tokens per sequence \xE2\x86\x92";
-        const ImVec2 ts = ImGui::CalcTextSize(xl);
-        dl->AddText(ImVec2(mmin.x + (map_w - ts.x) * 0.5f, mmax.y + 5 + fh + 2), pal.text_dim, xl);
-    }
-    ImGui::PopFont();
-    // The user's point.
+    draw_map_y_title("\xE2\x86\x91 Concurrency, sequences at once");
+    const MapFrame f = draw_map_image(left, map_w, map_h, nx, ny, nx >= 16, ny >= 8, fitmap::Kind::serving);
+    draw_axes(m, f);
     const auto& inf = app.scenario.inference;
-    const ImVec2 point(cell_x(fractional_index(smap.contexts, inf.context_len)),
-                       cell_y(fractional_index(smap.concurrencies, inf.concurrency)));
-    dl->AddCircle(point, 7.0f, IM_COL32(10, 14, 24, 220), 20, 4.0f);
-    dl->AddCircle(point, 7.0f, IM_COL32(255, 255, 255, 255), 20, 2.0f);
-    ImGui::SetCursorScreenPos(mmin);
+    draw_map_point(ImVec2(f.cell_x(fractional_index(m.contexts, inf.context_len)),
+                          f.cell_y(fractional_index(m.concurrencies, inf.concurrency))));
+    ImGui::SetCursorScreenPos(f.min);
     ImGui::InvisibleButton("serving_fitmap", ImVec2(map_w, map_h));
     record_item("serving_fitmap");
-    if (nx > 0 && ny > 0) {
-        const std::string d = "Context length from " + format_grouped(double(smap.contexts.front())) + " to " +
-                              format_grouped(double(smap.contexts.back())) + " tokens across, concurrency from " +
-                              format_grouped(double(smap.concurrencies.front())) + " to " +
-                              format_grouped(double(smap.concurrencies.back())) + " up: " + format_grouped(smap.fit) +
-                              " of " + format_grouped(smap.valid) + " settings fit. This one (" +
-                              format_grouped(double(inf.context_len)) + " tokens, " +
-                              format_grouped(double(inf.concurrency)) + " at once) " +
-                              (app.evaluation.estimate.fits ? "fits." : "does not fit.");
-        dom::add({"serving_fitmap", dom::Role::image, "Serving fit map: where the KV cache runs out", d});
-    }
-    smap.drawn = visible;
-    smap.rect[0] = mmin.x, smap.rect[1] = mmin.y, smap.rect[2] = map_w, smap.rect[3] = map_h;
+    if (nx > 0 && ny > 0) describe_map(app, m);
+    m.drawn = f.visible;
+    m.rect[0] = f.min.x, m.rect[1] = f.min.y, m.rect[2] = map_w, m.rect[3] = map_h;
     if (ImGui::IsItemHovered() && nx > 0 && ny > 0) {
-        const ImVec2 mp = ImGui::GetIO().MousePos;
-        const int ix = std::clamp(int((mp.x - mmin.x) / map_w * nx), 0, nx - 1);
-        const int iy = std::clamp(int((mmax.y - mp.y) / map_h * ny), 0, ny - 1);
-        const float x0 = mmin.x + float(ix) / nx * map_w, x1 = mmin.x + float(ix + 1) / nx * map_w;
-        const float y1 = mmax.y - float(iy) / ny * map_h, y0 = mmax.y - float(iy + 1) / ny * map_h;
-        dl->AddRect(ImVec2(x0, y0), ImVec2(x1, y1), IM_COL32(255, 255, 255, 230), 0, 0, 1.5f);
+        int ix, iy;
+        hovered_cell(f, 0, ix, iy);
         hover_tooltip(app, ix, iy);
-        if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && smap.grid[std::size_t(iy) * nx + ix] >= 0) {
-            app.scenario.inference.context_len = smap.contexts[ix];
-            app.scenario.inference.concurrency = smap.concurrencies[iy];
+        if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && m.grid[std::size_t(iy) * nx + ix] >= 0) {
+            app.scenario.inference.context_len = m.contexts[ix];
+            app.scenario.inference.concurrency = m.concurrencies[iy];
             app.touched();
         }
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, mmax.y + 2 * fh + 14));
-    ImGui::Dummy(ImVec2(avail, 0));
-    legend_row(avail);
-    ImGui::PushFont(fonts().small);
-    ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
     char timing[220];
-    std::snprintf(timing, sizeof timing, "%d \xC3\x97 %d serving estimates in %.1f ms. %s", nx, ny, smap.ms,
+    std::snprintf(timing, sizeof timing, "%d \xC3\x97 %d serving estimates in %.1f ms. %s", nx, ny, m.ms,
                   touch_targets() ? "Tap a cell to use its values." : "Hover a cell for its numbers; click to use it.");
-    ImGui::TextWrapped("%s", timing);
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
+    draw_map_footer(f, avail, legend_row, timing);
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }
 
 ServingFitMapView serving_fit_map_view() {
-    return {smap.contexts, smap.concurrencies, smap.grid, {smap.rect[0], smap.rect[1], smap.rect[2], smap.rect[3]},
-            smap.drawn, smap.ms, fitmap::draws(fitmap::Kind::serving)};
+    return {st().contexts, st().concurrencies, st().grid, {st().rect[0], st().rect[1], st().rect[2], st().rect[3]},
+            st().drawn, st().ms, fitmap::draws(fitmap::Kind::serving)};
 }
 
 }  // namespace vramcalc::app

@@ -22,23 +22,23 @@ constexpr const char* floor_labels[] = {"16-bit", "\xE2\x89\xA5 8 bits", "\xE2\x
 constexpr double floor_bits[] = {16, 8, 4, 0};
 constexpr const char* engine_labels[] = {"This engine", "Every engine"};
 
-ServingPlanView view;
+ServingPlanView& st() { return the_app().panels.serving_plan; }
 
 void refresh(const App& app) {
-    const int key = view.floor_choice * 2 + view.engines_choice;
-    if (view.revision == app.revision && view.options_key == key) return;
-    view.revision = app.revision;
-    view.options_key = key;
-    view.result = ServingPlanResult{};
+    const int key = st().floor_choice * 2 + st().engines_choice;
+    if (st().revision == app.revision && st().options_key == key) return;
+    st().revision = app.revision;
+    st().options_key = key;
+    st().result = ServingPlanResult{};
     if (!app.evaluation.ok() || !serving(app)) return;
     ServingPlanOptions options;
     options.max_results = shown_plans;
-    options.min_bits_per_weight = floor_bits[view.floor_choice];
-    options.all_engines = view.engines_choice == 1;
+    options.min_bits_per_weight = floor_bits[st().floor_choice];
+    options.all_engines = st().engines_choice == 1;
     if (!serving_plan_issues(app.scenario, options).empty()) return;
     const double t0 = now_ms();
-    view.result = serving_plan(app.scenario, options);
-    view.plan_ms = now_ms() - t0;
+    st().result = serving_plan(app.scenario, options);
+    st().plan_ms = now_ms() - t0;
 }
 
 const char* format_name(const Scenario& s) { return weight_format_names()[std::size_t(s.inference.weight_format)]; }
@@ -68,7 +68,7 @@ bool in_use(const App& app, const ServingPlan& p) {
 }
 
 void plan_row(App& app, std::size_t i, bool wide) {
-    const ServingPlan& p = view.result.plans[i];
+    const ServingPlan& p = st().result.plans[i];
     const bool current = in_use(app, p);
     ImGui::PushID(int(i));
     plan_row_title(i, config_text(p));
@@ -96,7 +96,7 @@ void plan_row(App& app, std::size_t i, bool wide) {
 }
 
 void plan_table(App& app, float width) {
-    const auto& plans = view.result.plans;
+    const auto& plans = st().result.plans;
     const bool wide = width >= 640;
     dom::Control table{"serving_plan:table", dom::Role::table, "Cheapest configurations, by cost per million output tokens"};
     for (std::size_t i = 0; i < plans.size(); ++i) {
@@ -130,7 +130,7 @@ void plan_table(App& app, float width) {
 
 std::string below_text() {
     std::string names;
-    for (WeightFormat f : view.result.below_min_bits) names += (names.empty() ? "" : ", ") + std::string(weight_format_names()[std::size_t(f)]);
+    for (WeightFormat f : st().result.below_min_bits) names += (names.empty() ? "" : ", ") + std::string(weight_format_names()[std::size_t(f)]);
     return names.empty() ? std::string() : " Left out under the quality floor: " + names + ".";
 }
 
@@ -138,13 +138,13 @@ std::string below_text() {
 
 const ServingPlanView& serving_plan_view(const App& app) {
     refresh(app);
-    return view;
+    return st();
 }
 
 void draw_serving_plan(App& app) {
     if (!app.evaluation.ok() || !serving(app)) return;
     refresh(app);
-    const auto& r = view.result;
+    const auto& r = st().result;
     begin_card("serving_plan_card");
     const std::string hint = format_grouped(double(app.scenario.inference.concurrency)) + " \xC3\x97 " +
                              format_grouped(double(app.scenario.inference.context_len)) + " tokens";
@@ -152,9 +152,9 @@ void draw_serving_plan(App& app) {
     ImGui::AlignTextToFramePadding();
     text_dim("Quality floor");
     ImGui::SameLine();
-    segmented("serving_plan_floor", floor_labels, 4, &view.floor_choice, "Quality floor: formats of at least this many bits per weight");
+    segmented("serving_plan_floor", floor_labels, 4, &st().floor_choice, "Quality floor: formats of at least this many bits per weight");
     if (ImGui::GetContentRegionAvail().x >= 600) ImGui::SameLine(0, 16);  // narrow: on its own line
-    segmented("serving_plan_engines", engine_labels, 2, &view.engines_choice, "Engines searched");
+    segmented("serving_plan_engines", engine_labels, 2, &st().engines_choice, "Engines searched");
     refresh(app);
     const float avail = ImGui::GetContentRegionAvail().x;
     if (r.plans.empty()) {
@@ -167,7 +167,7 @@ void draw_serving_plan(App& app) {
     plan_note(format_grouped(double(r.searched)) + " configurations searched (GPU presets \xC3\x97 tensor parallel 1\xE2\x80\x93" "8, pipeline "
           "across nodes where one node does not fit \xC3\x97 the engine's formats), " + format_grouped(double(r.fitting)) +
           " fit; ranked by cost per million output tokens at each preset's $/GPU-hour (docs/serving.md \xC2\xA7" "7)." + below_text() +
-          " \"Use\" sets the GPU, t, p, format and engine. Planned in " + format_sig(view.plan_ms, 2) + " ms.");
+          " \"Use\" sets the GPU, t, p, format and engine. Planned in " + format_sig(st().plan_ms, 2) + " ms.");
     end_card();
     ImGui::Dummy(ImVec2(0, 2));
 }

@@ -9,8 +9,6 @@ namespace vramcalc::app {
 
 struct App;
 
-void draw_serving_plan(App& app);
-
 // What the panel shows (test_hooks.cpp reads it).
 struct ServingPlanView {
     unsigned revision = ~0u;
@@ -20,6 +18,6 @@ struct ServingPlanView {
     ServingPlanResult result;
     double plan_ms = 0;
 };
-const ServingPlanView& serving_plan_view(const App& app);
+const ServingPlanView& serving_plan_view(const App& app);  // draw_serving_plan is declared in panels.hpp
 
 }  // namespace vramcalc::app

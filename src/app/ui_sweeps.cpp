@@ -18,27 +18,17 @@
 namespace vramcalc::app {
 namespace {
 
-constexpr int stages = 4;
+constexpr int stages = sweep_stages;
 const ImU32 stage_colours[stages] = {IM_COL32(0x9A, 0xA4, 0xB8, 255), IM_COL32(0x6E, 0xA8, 0xFE, 255),
                                      IM_COL32(0xB2, 0x8D, 0xF5, 255), IM_COL32(0x3E, 0xCF, 0xB2, 255)};
 
-struct SweepData {
-    SweepAxis axis;
-    std::vector<std::int64_t> values;
-    std::array<std::vector<SweepPoint>, stages> lines;
-};
-
-std::array<SweepData, 3> sweeps_data = {SweepData{SweepAxis::micro_batch_size, {}, {}}, SweepData{SweepAxis::seq_len, {}, {}},
-                                        SweepData{SweepAxis::num_gpus, {}, {}}};
-unsigned sweeps_revision = ~0u;
-double sweeps_ms = 0;
-std::vector<DrawnSweep> drawn_sweeps;  // what the last frame drew (test hooks)
+SweepsState& st() { return the_app().panels.sweeps; }
 
 void refresh_sweeps(const App& app) {
-    if (sweeps_revision == app.revision) return;
-    sweeps_revision = app.revision;
+    if (st().revision == app.revision) return;
+    st().revision = app.revision;
     double t0 = now_ms();
-    for (SweepData& d : sweeps_data) {
+    for (SweepData& d : st().data) {
         d.values = sweep_axis_values(app.scenario, d.axis, d.axis == SweepAxis::num_gpus ? 11 : 12);
         for (int z = 0; z < stages; ++z) {
             Scenario base = app.scenario;
@@ -47,7 +37,7 @@ void refresh_sweeps(const App& app) {
             sweep_into(base, d.axis, d.values, d.lines[z]);
         }
     }
-    sweeps_ms = now_ms() - t0;
+    st().ms = now_ms() - t0;
 }
 
 // One sweep chart: per-GPU memory (y) against an axis (x, one slot per value), a line per ZeRO
@@ -317,11 +307,11 @@ void draw_sweeps(App& app) {
     const float gap = 14;
     const float w = (avail - gap * (columns - 1)) / columns;
     const float h = columns == 1 ? 210.0f : 220.0f;
-    drawn_sweeps.resize(sweeps_data.size());
-    for (std::size_t i = 0; i < sweeps_data.size(); ++i) {
+    st().drawn.resize(st().data.size());
+    for (std::size_t i = 0; i < st().data.size(); ++i) {
         if (i % columns) ImGui::SameLine(0, gap);
         ImGui::BeginGroup();
-        sweep_chart(app, sweeps_data[i], w, h, drawn_sweeps[i]);
+        sweep_chart(app, st().data[i], w, h, st().drawn[i]);
         ImGui::EndGroup();
     }
     ImGui::PushFont(fonts().small);
@@ -336,6 +326,6 @@ void draw_sweeps(App& app) {
     ImGui::Dummy(ImVec2(0, 2));
 }
 
-SweepsView sweeps_view() { return {drawn_sweeps, sweeps_ms}; }
+SweepsView sweeps_view() { return {st().drawn, st().ms}; }
 
 }  // namespace vramcalc::app

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "codec/numbers.hpp"
+#include "format/shortest.hpp"
 #include "codec/text.hpp"
 
 namespace vramcalc::codec {
@@ -23,9 +24,9 @@ std::string check_numeric(const FieldSpec& f, double v) {
     if (!std::isfinite(v)) return "must be a finite number";
     if (f.kind == FieldKind::integer) {
         if (std::fabs(v) > max_exact_integer) return "is out of range (must be an integer below 2^53)";
-        if (v != std::floor(v)) return "must be an integer (got " + format_number(v) + ")";
+        if (v != std::floor(v)) return "must be an integer (got " + format_shortest(v) + ")";
     }
-    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range (got " + format_number(v) + "; at most 1e300)";
+    if (f.kind == FieldKind::number && std::fabs(v) > 1e300) return "is out of range (got " + format_shortest(v) + "; at most 1e300)";
     return "";
 }
 
@@ -35,7 +36,7 @@ std::string set_field_number(Scenario& sc, const FieldSpec& f, double value) {
         case FieldKind::boolean: f.set(sc, value != 0.0 ? 1.0 : 0.0); return "";
         case FieldKind::choice:
             if (!(value >= 0 && value < double(f.choices.size()) && value == std::floor(value)))
-                return "must be one of " + choice_list(f) + " (got " + format_number(value) + ")";
+                return "must be one of " + choice_list(f) + " (got " + format_shortest(value) + ")";
             f.set(sc, value);
             return "";
         case FieldKind::integer:

@@ -5,6 +5,7 @@
 
 #include "codec/field_text.hpp"
 #include "codec/numbers.hpp"
+#include "format/shortest.hpp"
 #include "codec/percent.hpp"
 #include "codec/text.hpp"
 #include "codec/view.hpp"
@@ -39,7 +40,7 @@ std::string shown_value(const FieldSpec& f, const Scenario& sc) {
         case FieldKind::boolean: return f.get(sc) != 0.0 ? "true" : "false";
         case FieldKind::choice: return f.choices[std::size_t(f.get(sc))];
         case FieldKind::integer:
-        case FieldKind::number: return format_number(f.get(sc));
+        case FieldKind::number: return format_shortest(f.get(sc));
     }
     return "";
 }
@@ -274,7 +275,7 @@ std::string encode_link(const Scenario& sc) {
             case FieldKind::boolean: out += f.get(sc) != 0.0 ? "1" : "0"; break;
             case FieldKind::choice: out += f.choices[std::size_t(f.get(sc))]; break;
             case FieldKind::integer:
-            case FieldKind::number: out += format_number(f.get(sc)); break;
+            case FieldKind::number: out += format_shortest(f.get(sc)); break;
         }
     }
     return out;

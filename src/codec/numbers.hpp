@@ -1,4 +1,4 @@
-// Numbers as text in links and CLI flags: shortest round-trip printing and strict parsing.
+// Numbers as text in links and CLI flags: shortest round-trip printing (src/format) and strict parsing.
 #pragma once
 
 #include <string>
@@ -6,8 +6,8 @@
 
 namespace vramcalc::codec {
 
-// Shortest decimal text that reads back as the same double ("2e12", "0.001", "4096").
-std::string format_number(double value);
+// Numbers are written by src/format's round-trip printer, format_shortest (format/shortest.hpp):
+// the one part of src/format the codec links.
 
 // Strict decimal numbers, as JSON writes them: -?DIGITS[.DIGITS][(e|E)[+|-]DIGITS], at most 64
 // characters. No whitespace, no '+' sign, no hex, no "inf"/"nan", no "1." or ".5".

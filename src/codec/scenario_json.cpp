@@ -7,6 +7,7 @@
 
 #include "codec/field_text.hpp"
 #include "codec/numbers.hpp"
+#include "format/shortest.hpp"
 #include "codec/text.hpp"
 #include "core/outputs.hpp"
 #include "core/training/frameworks.hpp"
@@ -58,7 +59,7 @@ std::string describe_json(const json& v) {
     if (v.is_object()) return "an object";
     if (v.is_number_unsigned()) return std::to_string(v.get<std::uint64_t>());
     if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
-    if (v.is_number_float()) return format_number(v.get<double>());
+    if (v.is_number_float()) return format_shortest(v.get<double>());
     return "a value";
 }
 

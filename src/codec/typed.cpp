@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "codec/numbers.hpp"
+#include "format/shortest.hpp"
 
 namespace vramcalc::codec {
 
@@ -36,7 +37,7 @@ std::string typed_number_text(std::string_view typed, bool context_length) {
     // Decimal scaling without binary noise: 1.1K is 1100, not 1100.0000000000002.
     double scaled = value * scale;
     double rounded = std::round(scaled * 1e6) / 1e6;
-    return format_number(std::fabs(rounded - scaled) < 1e-6 * std::fabs(scaled) + 1e-9 ? rounded : scaled);
+    return format_shortest(std::fabs(rounded - scaled) < 1e-6 * std::fabs(scaled) + 1e-9 ? rounded : scaled);
 }
 
 }  // namespace vramcalc::codec

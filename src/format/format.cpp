@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/text.hpp"
+#include "format/shortest.hpp"
 
 namespace vramcalc {
 namespace {
@@ -168,6 +169,21 @@ std::string format_percent(double fraction) {
     if (!std::isfinite(fraction)) return "—";
     return format_sig(fraction * 100, 3) + " %";
 }
+
+// Thousands separators on whole numbers; otherwise the shortest text that reads back exactly.
+std::string format_input_number(double value) {
+    if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 1e15) return format_grouped(value);
+    return format_shortest(value);
+}
+
+std::string format_tokens(double tokens) { return format_grouped(std::floor(tokens)) + " tokens"; }
+
+std::string format_sequences(double count) {
+    const double whole = std::floor(count + 1e-9);
+    return format_grouped(whole) + (whole == 1 ? " sequence" : " sequences");
+}
+
+std::string format_gpus(std::int64_t count) { return format_grouped(double(count)) + (count == 1 ? " GPU" : " GPUs"); }
 
 std::string format_value(double v, Unit unit, ByteUnits units, bool unit_word) {
     auto word = [&](std::string number, const char* name) { return unit_word ? number + " " + name : number; };

@@ -31,6 +31,10 @@ std::string format_step_time(double seconds);             // "1.23 s", "450 ms":
 std::string format_tick(std::int64_t value);              // "4K" (4096), "16k" (16000), "1,536": axis ticks
 std::string format_money(double value);                   // "$0.25", "$3,222", "$1.52 M"
 std::string format_percent(double fraction);              // "10.9 %"
+std::string format_input_number(double value);            // "4,096", "0.05", "2e-5": a field's value as typed back
+std::string format_tokens(double tokens);                 // "32,768 tokens" (whole tokens, rounded down)
+std::string format_sequences(double count);               // "1 sequence", "12 sequences" (whole, rounded down)
+std::string format_gpus(std::int64_t count);              // "1 GPU", "8 GPUs"
 
 // An output's value by its unit. With `unit_word` the counted thing is named ("22,195
 // GPU-hours", "1.2 × 10²² FLOP"); without, rows whose label names it show just the number.

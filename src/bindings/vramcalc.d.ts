@@ -155,7 +155,7 @@ export interface PlanOptions {
   /** Fraction of GPU memory a plan must leave free (0 to below 1, default 0.1). */
   min_headroom_fraction?: number;
   /** Layout choices kept at the scenario's value instead of searched. */
-  hold?: Array<'tensor' | 'recompute' | 'sequence_parallel' | 'zero_stage' | 'interleave' | 'offload_optimizer'>;
+  hold?: Array<'tensor' | 'recompute' | 'sequence_parallel' | 'zero_stage' | 'interleave' | 'offload_optimizer' | 'context'>;
 }
 
 /** Options of {@link VramcalcApi.planInference}; every one is optional. */
@@ -257,6 +257,7 @@ export interface Plan {
     recompute: Recompute;
     sequence_parallel: boolean;
     interleave: number;
+    context: number;
     offload_optimizer: boolean;
   };
   memory_per_gpu_bytes: MemoryPerGpu;
@@ -367,6 +368,8 @@ export type ThroughputModel = 'fixed' | 'predicted';
 export type TrainingMethod = 'full' | 'lora' | 'qlora' | 'freeze';
 /** QLoRA base weights: NF4 with double quantisation (4.127 bits), NF4 with fp32 constants (4.5), LLM.int8. */
 export type BaseWeightFormat = 'nf4' | 'nf4_no_dq' | 'int8';
+/** FP8 linear layers: none, per-tensor, per-row or 1×128 / 128×128 block scales. */
+export type Fp8Recipe = 'none' | 'tensorwise' | 'rowwise' | 'blockwise';
 /** LoRA adapter weights: fp32 (PEFT's default) or the model's weight dtype (torchtune). */
 export type AdapterDtype = 'fp32' | 'match';
 
@@ -508,6 +511,8 @@ export interface TrainingConfig {
   adapter_dtype: AdapterDtype;
   /** QLoRA: how the frozen base weights are stored. */
   base_weight_format: BaseWeightFormat;
+  /** FP8 GEMMs in the linear layers (attention, norms, LM head stay 16-bit); fused kernels = Transformer Engine, otherwise torchao. */
+  fp8: Fp8Recipe;
   /** Freeze: train only the last k layers; 0 = all layers. */
   trainable_layers: number;
 }
@@ -537,6 +542,10 @@ export interface ParallelConfig {
   zero_impl: ZeroImpl;
   /** v: virtual pipeline stages per GPU (interleaved 1F1B); must divide layers / pipeline. */
   interleave: number;
+  /** cp: context-parallel degree, each sequence split over cp GPUs (ring attention); num_gpus = t·p·cp·DP. */
+  context: number;
+  /** HSDP: ZeRO/FSDP states sharded over groups of this many DP·cp ranks, replicated across; 0 = all. */
+  shard_group: number;
 }
 
 /** The GPU and its price. */

@@ -129,6 +129,8 @@ const V1_DEFAULTS = Object.freeze({
     // Every parameter trained.
     method: 'full', lora_rank: 8, lora_targets: 'q,v', lora_dropout: 0, adapter_dtype: 'fp32',
     base_weight_format: 'nf4', trainable_layers: 0,
+    // Added after v1 (issue 25): no FP8 linears.
+    fp8: 'none',
   },
   parallel: {
     num_gpus: 8, tensor: 1, pipeline: 1, zero_stage: 1, sequence_parallel: false, partition_activations: false,
@@ -136,6 +138,8 @@ const V1_DEFAULTS = Object.freeze({
     offload_params: false, zero_impl: 'deepspeed',
     // Added after v1 with the value that keeps every v1 link's meaning: no interleaving.
     interleave: 1,
+    // Added after v1 (issue 25): no context parallelism, ZeRO sharded over every rank (no HSDP).
+    context: 1, shard_group: 0,
   },
   hardware: {
     gpu: 'A100-80GB', memory_gib: 80, peak_tflops: 312, achieved_tflops: 150, mfu: 0, price_per_gpu_hour: 1.8,

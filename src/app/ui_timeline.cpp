@@ -18,19 +18,9 @@ namespace {
 
 TimelineDrawn drawn;
 
-const char* const component_names[] = {"Weights", "Gradients", "Optimizer states", "Activations", "Logits and loss",
-                                       "Temporaries"};
-
-double component(const PhaseMemory& p, int i) {
-    switch (i) {
-        case 0: return p.weights;
-        case 1: return p.gradients;
-        case 2: return p.optimizer;
-        case 3: return p.activations;
-        case 4: return p.logits;
-        default: return p.temporaries;
-    }
-}
+// The palette has a colour for every memory component (core/results.hpp memory_components).
+static_assert(memory_colour_slots() <= int(sizeof(Palette::terms) / sizeof(Palette::terms[0])),
+              "Palette::terms needs a colour for every memory component's colour_slot");
 
 const char* short_phase(StepPhase p) {
     switch (p) {
@@ -84,17 +74,17 @@ void draw_timeline(App& app, float width) {
         const float cx = pmin.x + slot * (float(i) + 0.5f);
         const float x0 = cx - bar_w * 0.5f, x1 = cx + bar_w * 0.5f;
         double acc = 0;
-        for (int c = 0; c < 6; ++c) {
-            double v = component(pm, c);
+        for (const MemoryComponent& c : memory_components) {
+            double v = pm.*c.bytes;
             if (!(v > 0)) continue;
             float ya = y_of(acc), yb = y_of(acc + v);
-            dl->AddRectFilled(ImVec2(x0, yb), ImVec2(x1, ya), pal.terms[c]);
+            dl->AddRectFilled(ImVec2(x0, yb), ImVec2(x1, ya), pal.terms[c.colour_slot]);
             acc += v;
         }
         double top = acc;
         if (ph == peak && m.total > acc) {  // what lives outside the tensors, at the peak
             float ya = y_of(acc), yb = y_of(m.total);
-            dl->AddRectFilled(ImVec2(x0, yb), ImVec2(x1, ya), with_alpha(pal.terms[6], 200));
+            dl->AddRectFilled(ImVec2(x0, yb), ImVec2(x1, ya), with_alpha(pal.terms[overhead_colour_slot], 200));
             top = m.total;
         }
         if (ph == peak) {
@@ -142,12 +132,12 @@ void draw_timeline(App& app, float width) {
         ImGui::PushFont(fonts().bold);
         ImGui::Text("%s%s: %s", step_phase_label(ph), ph == peak ? " (peak)" : "", format_bytes(pm.total(), u).c_str());
         ImGui::PopFont();
-        for (int c = 0; c < 6; ++c) {
-            double v = component(pm, c);
+        for (const MemoryComponent& c : memory_components) {
+            double v = pm.*c.bytes;
             if (!(v > 0)) continue;
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.terms[c]), "\xE2\x80\xA2");
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.terms[c.colour_slot]), "\xE2\x80\xA2");
             ImGui::SameLine(0, 6);
-            ImGui::Text("%s  %s", component_names[c], format_bytes(v, u).c_str());
+            ImGui::Text("%s  %s", c.label, format_bytes(v, u).c_str());
         }
         if (ph == peak)
             ImGui::TextUnformatted(("+ allocator, CUDA context, NCCL: " + format_bytes(m.total - pm.total(), u)).c_str());

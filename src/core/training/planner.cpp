@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include "core/model/architecture.hpp"
+
 namespace vramcalc {
 namespace {
 

@@ -13,7 +13,7 @@
 #include "codec/decoded.hpp"
 #include "core/explain.hpp"
 #include "core/fields.hpp"
-#include "core/training/memory_model.hpp"
+#include "core/results.hpp"
 #include "core/outputs.hpp"
 
 namespace vramcalc::codec {

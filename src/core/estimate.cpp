@@ -71,13 +71,9 @@ Estimate estimate(const Scenario& sc) {
     e.scenario_method = tr.method;
     e.bytes_per_parameter = bytes_per_parameter(tr);
 
-    const TrainingMemory memory = training_memory(sc, e.layout, e.parameters, e.bytes_per_parameter);
-    e.params_per_gpu = memory.params_per_gpu;
-    e.model_states_bytes = memory.model_states;
-    e.activations = memory.activations;
-    e.memory_timeline = memory.timeline;
-    e.memory_per_gpu_bytes = memory.per_gpu;
-    e.host_memory_bytes = memory.host;
+    training_memory(sc, e.layout, e.parameters, e.bytes_per_parameter,
+                    {e.params_per_gpu, e.model_states_bytes, e.activations, e.memory_timeline, e.memory_per_gpu_bytes,
+                     e.host_memory_bytes});
     e.capacity_bytes = sc.hardware.memory_gib * bytes_per_gib;
     e.headroom_bytes = e.capacity_bytes - e.memory_per_gpu_bytes.total;
     e.fits = e.memory_per_gpu_bytes.total <= e.capacity_bytes;

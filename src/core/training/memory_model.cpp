@@ -1056,13 +1056,12 @@ MemoryBreakdown peak_memory(const Scenario& sc, const Layout& r, const StageMemo
 
 }  // namespace
 
-TrainingMemory training_memory(const Scenario& sc, const Layout& r, const ParameterCounts& P,
-                               const BytesPerParameter& bpp) {
+void training_memory(const Scenario& sc, const Layout& r, const ParameterCounts& P, const BytesPerParameter& bpp,
+                     const TrainingMemory& out) {
     const ActivationDtypes dt = activation_dtypes(sc);
     const Widths w = widths(sc, r);
     const ParameterShards S = parameter_shards(sc, r, P, bpp, dt);
     const GpuModelStates states = model_states(sc, P, bpp, S, dt);
-    TrainingMemory out;
     StepActivations acts = step_activations(sc, r, w, dt, S, out.activations);
     const StageMemory busiest = busiest_stage(sc, timeline_terms(sc, r, P, bpp, S, states, acts), acts);
     out.activations.total_bytes = busiest.timeline.at(StepPhase::loss).activations;
@@ -1072,7 +1071,6 @@ TrainingMemory training_memory(const Scenario& sc, const Layout& r, const Parame
     out.per_gpu = peak_memory(sc, r, busiest, states.bytes, largest_transient_block(sc, w, dt, states.bytes, acts, S.t));
     out.host.per_gpu = states.host_states + states.host_params + acts.a.host_bytes;
     out.host.total = out.host.per_gpu * double(sc.parallel.num_gpus);
-    return out;
 }
 
 // The model states of one GPU (docs/formulas.md §2–3).

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "core/model/architecture.hpp"
 #include "core/serving/engines.hpp"
 #include "core/text.hpp"
 #include "dom.hpp"

@@ -19,19 +19,9 @@ namespace {
 
 TimelineDrawn& drawn() { return the_app().panels.timeline; }
 
-const char* const component_names[] = {"Weights", "Gradients", "Optimizer states", "Activations", "Logits and loss",
-                                       "Temporaries"};
-
-double component(const PhaseMemory& p, int i) {
-    switch (i) {
-        case 0: return p.weights;
-        case 1: return p.gradients;
-        case 2: return p.optimizer;
-        case 3: return p.activations;
-        case 4: return p.logits;
-        default: return p.temporaries;
-    }
-}
+// The palette has a colour for every memory component (core/results.hpp memory_components).
+static_assert(memory_colour_slots() <= int(sizeof(Palette::terms) / sizeof(Palette::terms[0])),
+              "Palette::terms needs a colour for every memory component's colour_slot");
 
 const char* short_phase(StepPhase p) {
     switch (p) {
@@ -60,16 +50,16 @@ double draw_phase_bar(const App& app, const TimelinePlot& plot, StepPhase ph, fl
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float x0 = cx - bar_w * 0.5f, x1 = cx + bar_w * 0.5f;
     double acc = 0;
-    for (int c = 0; c < 6; ++c) {
-        double v = component(pm, c);
+    for (const MemoryComponent& c : memory_components) {
+        double v = pm.*c.bytes;
         if (!(v > 0)) continue;
-        dl->AddRectFilled(ImVec2(x0, plot.y_of(acc + v)), ImVec2(x1, plot.y_of(acc)), pal.terms[c]);
+        dl->AddRectFilled(ImVec2(x0, plot.y_of(acc + v)), ImVec2(x1, plot.y_of(acc)), pal.terms[c.colour_slot]);
         acc += v;
     }
     double top = acc;
     if (ph != m.peak_phase) return top;
     if (m.total > acc) {  // what lives outside the tensors, at the peak
-        dl->AddRectFilled(ImVec2(x0, plot.y_of(m.total)), ImVec2(x1, plot.y_of(acc)), with_alpha(pal.terms[6], 200));
+        dl->AddRectFilled(ImVec2(x0, plot.y_of(m.total)), ImVec2(x1, plot.y_of(acc)), with_alpha(pal.terms[overhead_colour_slot], 200));
         top = m.total;
     }
     dl->AddRect(ImVec2(x0 - 2, plot.y_of(top) - 2), ImVec2(x1 + 2, plot.pmax.y), pal.ink, 3, 0, 1.5f);
@@ -91,12 +81,12 @@ void phase_tooltip(const App& app, StepPhase ph) {
     ImGui::PushFont(fonts().bold);
     ImGui::Text("%s%s: %s", step_phase_label(ph), ph == m.peak_phase ? " (peak)" : "", format_bytes(pm.total(), u).c_str());
     ImGui::PopFont();
-    for (int c = 0; c < 6; ++c) {
-        double v = component(pm, c);
+    for (const MemoryComponent& c : memory_components) {
+        double v = pm.*c.bytes;
         if (!(v > 0)) continue;
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.terms[c]), "\xE2\x80\xA2");
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.terms[c.colour_slot]), "\xE2\x80\xA2");
         ImGui::SameLine(0, 6);
-        ImGui::Text("%s  %s", component_names[c], format_bytes(v, u).c_str());
+        ImGui::Text("%s  %s", c.label, format_bytes(v, u).c_str());
     }
     if (ph == m.peak_phase)
         ImGui::TextUnformatted(("+ allocator, CUDA context, NCCL: " + format_bytes(m.total - pm.total(), u)).c_str());

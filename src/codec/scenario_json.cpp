@@ -1,6 +1,7 @@
 #include "codec/scenario_json.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <numeric>
 #include <set>
@@ -531,15 +532,13 @@ json estimate_to_json(const Estimate& e) {
 }
 
 std::span<const PhaseComponent> memory_timeline_components() {
-    static constexpr PhaseComponent components[] = {
-        {"weights", [](const PhaseMemory& p) { return p.weights; }},
-        {"gradients", [](const PhaseMemory& p) { return p.gradients; }},
-        {"optimizer", [](const PhaseMemory& p) { return p.optimizer; }},
-        {"activations", [](const PhaseMemory& p) { return p.activations; }},
-        {"logits", [](const PhaseMemory& p) { return p.logits; }},
-        {"temporaries", [](const PhaseMemory& p) { return p.temporaries; }},
-        {"total", [](const PhaseMemory& p) { return p.total(); }},
-    };
+    static constexpr auto components = [] {
+        std::array<PhaseComponent, std::size(memory_components) + 1> out{};
+        std::size_t i = 0;
+        for (const auto& c : memory_components) out[i++] = {c.id, c.bytes};
+        out[i] = {"total", nullptr};
+        return out;
+    }();
     return components;
 }
 

@@ -13,7 +13,7 @@
 #include "codec/decoded.hpp"
 #include "core/explain.hpp"
 #include "core/fields.hpp"
-#include "core/training/memory_model.hpp"
+#include "core/results.hpp"
 #include "core/outputs.hpp"
 
 namespace vramcalc::codec {
@@ -55,11 +55,13 @@ nlohmann::json outputs_to_json(const Estimate& estimate, std::string_view object
 nlohmann::json evaluation_to_json(const Scenario& scenario, const Evaluation& evaluation,
                                   const std::vector<Note>& notes = {}, bool with_explain = false);
 // The memory timeline as JSON shows it: one object per step phase (all_step_phases order),
-// {"phase": step_phase_id, <key>: bytes for each component below}. memory_timeline_to_json and the
-// JS API's numeric path (src/bindings) both read this table.
+// {"phase": step_phase_id, <key>: bytes for each component below}: the core's memory_components
+// and the phase's "total". memory_timeline_to_json and the JS API's numeric path (src/bindings)
+// both read this table.
 struct PhaseComponent {
     const char* key;
-    double (*bytes)(const PhaseMemory&);
+    double PhaseMemory::*member;  // nullptr: the phase's total
+    double bytes(const PhaseMemory& p) const { return member ? p.*member : p.total(); }
 };
 std::span<const PhaseComponent> memory_timeline_components();
 

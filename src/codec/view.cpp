@@ -8,17 +8,17 @@
 namespace vramcalc::codec {
 namespace {
 
-constexpr std::array<const char*, 1> flag_values = {"1"};
-constexpr std::array<const char*, 2> unit_values = {"gib", "gb"};
-constexpr std::array<const char*, 3> theme_values = {"system", "light", "dark"};
+constexpr auto flag_values = std::to_array<const char*>({"1"});
+constexpr auto unit_values = std::to_array<const char*>({"gib", "gb"});
+constexpr auto theme_values = std::to_array<const char*>({"system", "light", "dark"});
 
-constexpr std::array<ViewKey, 3> table = {{
+constexpr auto table = std::to_array<ViewKey>({
     {"embed", "Embedded view", flag_values, "embed=1: the compact results-first view (docs/embedding.md)."},
     {"units", "Memory units", unit_values,
      "gib: 2^30 bytes, as nvidia-smi and PyTorch report (default); gb: 10^9 bytes, as datasheets say."},
     {"theme", "Colour theme", theme_values,
      "system: follows the reader's light/dark preference (default); light or dark: fixed."},
-}};
+});
 
 int value_index(const ViewKey& k, std::string_view value) {
     for (std::size_t i = 0; i < k.values.size(); ++i)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/model/architecture.hpp"
+
 namespace vramcalc {
 
 const char* sweep_axis_id(SweepAxis axis) {

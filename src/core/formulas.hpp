@@ -1,7 +1,9 @@
-// Every memory and compute term as one small named function.
-// Each carries its formula, units and source; derivations and worked examples: docs/formulas.md.
-//   [TM101]  EleutherAI "Transformer Math 101"
-//   [ACT34]  "LLM parameters, VRAM, TFLOPs? Training part 5"
+// The formulas: every parameter, memory and compute term as one small named function, on the
+// core's ground floor (model/architecture.cpp and the training stages use them). Each carries its
+// formula, units and source; derivations and worked examples: docs/formulas.md.
+//   [TM101]  EleutherAI "Transformer Math 101", https://blog.eleuther.ai/transformer-math/
+//   [ACT34]  "LLM parameters, VRAM, TFLOPs? Training part 5" (the article docs/formulas.md's worked
+//            examples check against: 34·s·b·h + 5·a·s²·b per layer)
 //   [MEGA-ACT] Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
 //   [ZERO]   Rajbhandari et al. 2019, "ZeRO: Memory Optimizations Toward Training Trillion Parameter Models"
 #pragma once

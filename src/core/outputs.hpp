@@ -13,7 +13,7 @@
 #include <span>
 #include <string_view>
 
-#include "estimate.hpp"
+#include "results.hpp"
 
 namespace vramcalc {
 

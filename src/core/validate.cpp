@@ -6,6 +6,7 @@
 #include <string>
 
 #include "estimate.hpp"
+#include "core/model/architecture.hpp"
 #include "core/training/context_parallel.hpp"
 #include "core/training/finetune.hpp"
 #include "fields.hpp"
@@ -84,15 +85,6 @@ struct Checker {
         return buffer;
     }
 };
-
-}  // namespace
-
-std::int64_t longest_sequence(const ModelConfig& m) {
-    return m.position_embedding == PositionEmbedding::learned ? m.max_position_embeddings
-                                                              : std::numeric_limits<std::int64_t>::max();
-}
-
-namespace {
 
 // MLA, sliding windows and q/k norms (docs/formulas.md "Attention variants").
 void check_attention_variants(const ModelConfig& m, Checker& c) {
@@ -216,20 +208,28 @@ void check_inference(const Scenario& sc, Checker& c) {
         c.fail("inference.gpu_layers", [] { return std::string("is 0: no layer on the GPUs, so parallel.tensor × parallel.pipeline must be 1"); });
 }
 
-void check_rules(const Scenario& sc, Checker& c) {
-    const auto& m = sc.model;
-    const auto& tr = sc.training;
-    const auto& par = sc.parallel;
-    const auto& hw = sc.hardware;
+// The rules of one part of a Scenario each; check_rules() runs them in order (the order of the
+// messages). Flags (`*_ok`) say which fields are in range, so later rules that read them can run.
+struct ModelChecks {
+    bool layers_ok, hidden_ok, heads_ok, kv_ok, ffn_ok, positions_ok, experts_ok, moe_ffn_ok;
+};
+struct BatchChecks {
+    bool micro_ok, global_ok, accum_ok;
+};
+struct LayoutChecks {
+    bool tp_ok, pp_ok, layout_ok;
+};
 
+void check_text_fields(const Scenario& sc, Checker& c) {
     // Text fields (labels): UTF-8, at most 200 characters, nothing invisible (core/text.hpp).
     for (const auto& f : scenario_fields()) {
         if (f.kind != FieldKind::text) continue;
         std::string text = f.get_text(sc);
         if (!text_field_ok(text)) c.fail(f.path, [&] { return text_field_problem(text); });
     }
+}
 
-    // model
+ModelChecks check_model(const ModelConfig& m, Checker& c) {
     bool layers_ok = c.range("model.layers", m.layers, 1, max_layers);
     bool hidden_ok = c.range("model.hidden_size", m.hidden_size, 1, max_width);
     bool heads_ok = c.range("model.num_heads", m.num_heads, 1, max_heads);
@@ -270,8 +270,12 @@ void check_rules(const Scenario& sc, Checker& c) {
     check_attention_variants(m, c);
     check_hybrid_layers(m, c);
     check_expert_details(m, experts_ok, c);
+    return {layers_ok, hidden_ok, heads_ok, kv_ok, ffn_ok, positions_ok, experts_ok, moe_ffn_ok};
+}
 
-    // training
+BatchChecks check_training(const Scenario& sc, bool positions_ok, Checker& c) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
     bool seq_ok = c.range("training.seq_len", tr.seq_len, 1, max_seq_len);
     if (seq_ok && positions_ok && tr.seq_len > longest_sequence(m))
         c.fail("training.seq_len", [&] {
@@ -288,8 +292,13 @@ void check_rules(const Scenario& sc, Checker& c) {
     c.real("training.tokens", tr.tokens, 1, max_tokens);
     c.range("training.loss_chunks", tr.loss_chunks, 1, max_loss_chunks);
     c.range("training.recompute_layers", tr.recompute_layers, 0, max_layers);
+    return {micro_ok, global_ok, accum_ok};
+}
 
-    // fine-tuning
+// Fine-tuning: LoRA rank, targets and dropout, the layers freeze trains.
+void check_fine_tuning(const Scenario& sc, bool layers_ok, Checker& c) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
     c.range("training.lora_rank", tr.lora_rank, 1, max_lora_rank);
     if (tr.lora_targets & lora_targets_invalid)
         c.fail("training.lora_targets", [&] { return std::string("must be attention, all_linear or a comma-separated list of q, k, v, o, gate, up, down"); });
@@ -302,8 +311,21 @@ void check_rules(const Scenario& sc, Checker& c) {
     if (c.range("training.trainable_layers", tr.trainable_layers, 0, max_layers) && layers_ok &&
         tr.trainable_layers > m.layers)
         c.fail("training.trainable_layers", [&] { return std::string("must be at most model.layers (" + std::to_string(m.layers) + "); 0 = all layers"); });
+}
 
-    // parallel
+// FP8 linears (training.fp8): a recipe the GPU and the precision support (fp8.hpp).
+void check_fp8(const Scenario& sc, Checker& c) {
+    check_fp8_rules(sc, [&](const char* field, auto&& message) { c.fail(field, message); });
+    if (int(sc.training.fp8) < 0 || int(sc.training.fp8) > int(Fp8Recipe::blockwise))
+        c.fail("training.fp8", [] { return std::string("must be none, tensorwise, rowwise or blockwise"); });
+}
+
+// GPU counts and the tensor / pipeline splits the model's widths and layers allow.
+LayoutChecks check_layout(const Scenario& sc, const ModelChecks& mc, Checker& c) {
+    const auto& m = sc.model;
+    const auto& par = sc.parallel;
+    const bool heads_ok = mc.heads_ok, kv_ok = mc.kv_ok, ffn_ok = mc.ffn_ok, hidden_ok = mc.hidden_ok;
+    const bool moe_ffn_ok = mc.moe_ffn_ok, layers_ok = mc.layers_ok;
     bool gpus_ok = c.range("parallel.num_gpus", par.num_gpus, 1, max_gpus);
     bool tp_ok = c.range("parallel.tensor", par.tensor, 1, max_gpus);
     bool pp_ok = c.range("parallel.pipeline", par.pipeline, 1, max_gpus);
@@ -327,9 +349,6 @@ void check_rules(const Scenario& sc, Checker& c) {
         layout_ok = false;
     }
     if (layout_ok) check_context_parallel_rules(sc, [&](const char* field, auto&& message) { c.fail(field, message); });
-    check_fp8_rules(sc, [&](const char* field, auto&& message) { c.fail(field, message); });
-    if (int(tr.fp8) < 0 || int(tr.fp8) > int(Fp8Recipe::blockwise))
-        c.fail("training.fp8", [] { return std::string("must be none, tensorwise, rowwise or blockwise"); });
     if (tp_ok && heads_ok && m.num_heads % par.tensor != 0)
         c.fail("parallel.tensor", [&] {
             return "must divide model.num_heads (" + std::to_string(m.num_heads) + ")";
@@ -356,6 +375,13 @@ void check_rules(const Scenario& sc, Checker& c) {
         c.fail("parallel.pipeline", [&] {
             return "must be at most model.layers (" + std::to_string(m.layers) + ")";
         });
+    return {tp_ok, pp_ok, layout_ok};
+}
+
+// ZeRO stage, optimizer offload and interleaved pipeline chunks.
+void check_zero_and_interleave(const Scenario& sc, bool pp_ok, bool layers_ok, Checker& c) {
+    const auto& m = sc.model;
+    const auto& par = sc.parallel;
     // DeepSpeed offloads optimizer states only with ZeRO stages 1-3 (deepspeed/runtime/zero/config.py,
     // offload_optimizer: "Valid for ZeRO stage 1, 2, 3"); stage 0 has no partitioned optimizer to offload.
     if (c.range("parallel.zero_stage", par.zero_stage, 0, 3) && par.offload_optimizer && par.zero_stage == 0)
@@ -376,6 +402,15 @@ void check_rules(const Scenario& sc, Checker& c) {
                        std::to_string(par.interleave) + ")";
             });
     }
+}
+
+// Expert parallelism and the batch the data-parallel ranks make (training).
+void check_experts_and_batch(const Scenario& sc, bool experts_ok, bool layout_ok, const BatchChecks& bc, Checker& c) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
+    const auto& par = sc.parallel;
+    const bool training = sc.workload == Workload::training;
+    const bool micro_ok = bc.micro_ok, global_ok = bc.global_ok, accum_ok = bc.accum_ok;
     bool ep_ok = c.range("parallel.expert", par.expert, 1, max_experts);
     if (ep_ok && experts_ok && m.num_experts % par.expert != 0)
         c.fail("parallel.expert", [&] {
@@ -413,8 +448,11 @@ void check_rules(const Scenario& sc, Checker& c) {
                 });
         }
     }
+}
 
-    // hardware
+void check_hardware(const Scenario& sc, Checker& c) {
+    const auto& hw = sc.hardware;
+    const bool training = sc.workload == Workload::training;
     bool memory_ok = c.real("hardware.memory_gib", hw.memory_gib, 0, 1e6, false);
     bool peak_ok = c.real("hardware.peak_tflops", hw.peak_tflops, min_tflops, 1e7);
     bool achieved_ok = c.zero_or_real("hardware.achieved_tflops", hw.achieved_tflops, min_tflops, 1e7, "use mfu");
@@ -442,6 +480,18 @@ void check_rules(const Scenario& sc, Checker& c) {
     c.real("hardware.intra_node_gbps", hw.intra_node_gbps, min_gbps, 1e7);
     c.real("hardware.inter_node_gbps", hw.inter_node_gbps, min_gbps, 1e7);
     c.real("hardware.memory_bandwidth_gbps", hw.memory_bandwidth_gbps, min_gbps, 1e7);
+}
+
+void check_rules(const Scenario& sc, Checker& c) {
+    check_text_fields(sc, c);
+    const ModelChecks mc = check_model(sc.model, c);
+    const BatchChecks bc = check_training(sc, mc.positions_ok, c);
+    check_fine_tuning(sc, mc.layers_ok, c);
+    const LayoutChecks lc = check_layout(sc, mc, c);
+    check_fp8(sc, c);
+    check_zero_and_interleave(sc, lc.pp_ok, mc.layers_ok, c);
+    check_experts_and_batch(sc, mc.experts_ok, lc.layout_ok, bc, c);
+    check_hardware(sc, c);
     check_inference(sc, c);
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "core/model/architecture.hpp"
+
 namespace vramcalc {
 namespace {
 
@@ -275,8 +277,8 @@ constexpr const char* gemma2_source =
 constexpr const char* phi3_source =
     "Abdin et al. 2024, Phi-3 technical report (arXiv:2404.14219); Hugging Face config.json; safetensors totals";
 
-const std::array<ModelPreset, 70>& model_table() {
-    static const std::array<ModelPreset, 70> table = {{
+std::span<const ModelPreset> model_table() {
+    static const auto table = std::to_array<ModelPreset>({
         {"gpt2", gpt2("GPT-2 124M", 12, 768, 12), 124439808, gpt2_source},
         {"gpt2-medium", gpt2("GPT-2 355M", 24, 1024, 16), 354823168, gpt2_source},
         {"gpt2-large", gpt2("GPT-2 774M", 36, 1280, 20), 774030080, gpt2_source},
@@ -412,7 +414,7 @@ const std::array<ModelPreset, 70>& model_table() {
         {"jamba-v0.1", jamba(), 0,
          "Lieber et al. 2024, Jamba (arXiv:2403.19887): 52B total, 12B active; https://huggingface.co/ai21labs/"
          "Jamba-v0.1/blob/main/config.json; transformers JambaMambaMixer shapes; Hugging Face: 51.6B parameters (rounded)"},
-    }};
+    });
     return table;
 }
 
@@ -442,7 +444,7 @@ constexpr const char* workstation_pro = "Workstation (assumed): 4 GPUs on PCIe (
 constexpr const char* h100_nvl = "NVIDIA H100 NVL datasheet: 94 GB HBM3 at 3.9 TB/s; NVLink bridges (600 GB/s bidirectional) join pairs only, so larger groups talk over PCIe Gen5 x16 (64 GB/s per direction); 8-GPU PCIe server with one 200 Gb/s NIC per GPU (assumed)";
 constexpr const char* hgx_h20 = "NVIDIA HGX H20 (H20 product brief): 8 GPUs, 96 GB HBM3 at 4.0 TB/s, NVLink 900 GB/s bidirectional per GPU; 8x 400 Gb/s NICs (assumed, as DGX H100)";
 
-constexpr std::array<GpuPreset, 22> gpu_table = {{
+constexpr auto gpu_table = std::to_array<GpuPreset>({
     {"V100-16GB", 16160 * MiB, 125, 39, 0.9,
      "NVIDIA V100 SXM2 datasheet (16 GB HBM2, 125 TFLOP/s tensor); nvidia-smi: 16160 MiB; achieved: Megatron-LM "
      "(arXiv:1909.08053), 39 TFLOP/s/GPU",
@@ -534,7 +536,7 @@ constexpr std::array<GpuPreset, 22> gpu_table = {{
     {"H20", 97871 * MiB, 148, 59.2, 1.5,
      "NVIDIA H20 product brief (96 GB HBM3, 4.0 TB/s, 148 TFLOP/s bf16 dense); nvidia-smi 97871 MiB",
      F::hopper, 8, 450, 50, 4000, hgx_h20},
-}};
+});
 
 // ASCII case folding (what std::tolower does in the "C" locale), inline: the throughput model
 // looks the GPU family up on every estimate.

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/estimate.hpp"
+#include "core/results.hpp"
 
 namespace vramcalc {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/estimate.hpp"
+#include "core/results.hpp"
 #include "core/serving/engines.hpp"
 #include "core/serving/kv_cache.hpp"
 #include "core/serving/serving_speed.hpp"

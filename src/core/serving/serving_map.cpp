@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/estimate.hpp"
+#include "core/model/architecture.hpp"
 #include "core/serving/serving.hpp"
 
 namespace vramcalc {

@@ -1,9 +1,8 @@
 #include "core/training/finetune.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
-
-#include "core/estimate.hpp"
 
 namespace vramcalc {
 namespace {
@@ -209,6 +208,50 @@ void count_fine_tuning(const Scenario& sc, const Layout& r, ParameterCounts& c) 
             c.quantization_constants += count * l.copies * (bytes - code_bytes * l.d_in * l.d_out);
             c.largest_quantized_matrix = std::max(c.largest_quantized_matrix, l.d_in * l.d_out);
         }
+    }
+}
+
+// parameters.trainable and the frozen base (docs/formulas.md "Fine-tuning").
+void explain_fine_tuning(const Scenario& sc, const Estimate& e, std::vector<ExplainTerm>& out) {
+    const auto& m = sc.model;
+    const auto& tr = sc.training;
+    const auto& p = e.parameters;
+    const char* peft = "Hu et al. 2021, LoRA (arXiv:2106.09685) §4.1; PEFT LoraLayer.update_layer (r·d_in + d_out·r, no "
+                       "biases); LLaMA-Factory _setup_freeze_tuning (last k layers)";
+    switch (tr.method) {
+        case TrainingMethod::full:
+            out.push_back(explain_term(e, "parameters.trainable", "P_trainable = P (full training)", peft, {{"P", p.total, "parameters"}}));
+            break;
+        case TrainingMethod::freeze:
+            out.push_back(explain_term(e, "parameters.trainable",
+                                       "P_trainable = k · per_layer (the last k layers; embeddings, final norm, LM head frozen)", peft,
+                                       {{"k", p.trained_layers, "layers"}, {"per_layer", p.per_layer, "parameters"}}));
+            break;
+        case TrainingMethod::lora:
+        case TrainingMethod::qlora:
+            out.push_back(explain_term(e, "parameters.trainable",
+                                       "P_trainable = L · Σ_targeted r · (d_in + d_out) (× E for expert linears)", peft,
+                                       {{"L", double(m.layers), ""},
+                                        {"r", double(tr.lora_rank), ""},
+                                        {"targeted modules (q,k,v,o,gate,up,down)", double(std::popcount(tr.lora_targets & lora_all_linear)), ""},
+                                        {"P_adapter", p.adapter, "parameters"}}));
+            break;
+    }
+    {
+        const char* formula =
+            tr.method == TrainingMethod::full ? "frozen = 0 (every parameter trains)"
+            : tr.method == TrainingMethod::qlora
+                ? "frozen = (P − P_quantized) · bytes_w + Σ quantised matrices (NF4: 0.5 + 1/64 + 4/(64·256) bytes per "
+                  "weight with double quantisation; int8: 1 byte + 4 per row); one 16-bit copy of the largest is made per matmul"
+                : "frozen = (P − P_trainable) · bytes_w (no gradient, no optimizer state)";
+        out.push_back(explain_term(e, "model_states_bytes.frozen_weights", formula,
+                                   "Dettmers et al. 2023, QLoRA (arXiv:2305.14314) §3; Dettmers et al. 2022, LLM.int8() "
+                                   "(arXiv:2208.07339); bitsandbytes MatMul4Bit, torchao linear_nf4 (dequantise per use)",
+                                   {{"P", p.total, "parameters"},
+                                    {"P_quantized", p.quantized, "parameters"},
+                                    {"bytes_w", e.bytes_per_parameter.weights, "bytes/param"},
+                                    {"quantised bytes", p.quantized_bytes, "bytes"},
+                                    {"dequantised copy", e.model_states_bytes.dequantized, "bytes"}}));
     }
 }
 

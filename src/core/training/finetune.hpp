@@ -13,8 +13,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
-#include "core/scenario.hpp"
+#include "core/explain_term.hpp"
+#include "core/results.hpp"
 
 namespace vramcalc {
 
@@ -108,7 +110,9 @@ std::string describe_method(const TrainingConfig& training);
 
 // Fills the fine-tuning members of `counts` (adapter, trainable, trained_layers, quantized...) from
 // the architecture counts already in it.
-struct ParameterCounts;
 void count_fine_tuning(const Scenario& scenario, const Layout& resolved, ParameterCounts& counts);
+
+// Explain terms: parameters.trainable and model_states_bytes.frozen_weights.
+void explain_fine_tuning(const Scenario& scenario, const Estimate& estimate, std::vector<ExplainTerm>& out);
 
 }  // namespace vramcalc

@@ -5,7 +5,7 @@
 namespace vramcalc {
 namespace {
 
-constexpr std::array<FrameworkProfile, 6> profiles = {{
+constexpr auto profiles = std::to_array<FrameworkProfile>({
     {Framework::megatron, "Megatron-LM", Kernels::fused, Loss::standard, 8, OptimizerImpl::fused, Precision::mixed_bf16,
      GradDtype::fp32, ZeroImpl::deepspeed, true, 0, true, AdapterDtype::fp32,
      "Megatron-LM arguments.py: bf16 forces fp32 gradient accumulation (persistent main_grad buffers), fused Adam, flash attention; "
@@ -31,12 +31,12 @@ constexpr std::array<FrameworkProfile, 6> profiles = {{
     {Framework::generic, "Generic (Korthikanti et al.)", Kernels::fused, Loss::standard, 8, OptimizerImpl::fused,
      Precision::mixed_bf16, GradDtype::match, ZeroImpl::deepspeed, false, 0, true, AdapterDtype::fp32,
      "Transformer Math 101 and Korthikanti et al. 2022: fused kernels, mixed precision with an fp32 master copy"},
-}};
+});
 
-constexpr std::array<const char*, 11> profile_fields = {
+constexpr auto profile_fields = std::to_array<const char*>({
     "training.kernels",    "training.loss",       "training.loss_chunks",     "training.optimizer_impl",
     "training.precision",  "training.grad_dtype", "training.flash_attention", "parallel.zero_impl",
-    "parallel.zero3_live_params", "training.persistent_gradients", "training.adapter_dtype"};
+    "parallel.zero3_live_params", "training.persistent_gradients", "training.adapter_dtype"});
 
 }  // namespace
 

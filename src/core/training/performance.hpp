@@ -4,41 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
-#include "core/scenario.hpp"
+#include "core/explain_term.hpp"
+#include "core/results.hpp"
 
 namespace vramcalc {
-
-struct Estimate;
-
-// Seconds per optimizer step by cause. Without the predicted model only `compute` is set.
-struct PerformanceBreakdown {
-    double compute = 0;          // GEMMs, attention, memory-bound ops, recomputation (all micro-batches)
-    double tensor_parallel = 0;  // TP all-reduce / reduce-scatter + all-gather, not overlapped
-    double pipeline_bubble = 0;  // (p−1)/v idle micro-batch slots of 1F1B
-    double pipeline_p2p = 0;     // activations and gradients sent between stages
-    double context_parallel = 0; // ring-attention K,V / dK,dV sends not hidden behind attention (cp > 1)
-    double data_parallel = 0;    // gradient all-reduce (or reduce-scatter + all-gather) left exposed
-    double zero = 0;             // ZeRO-3 parameter all-gathers and per-micro-batch reduce-scatters left exposed
-    double optimizer_step = 0;   // memory-bound optimizer update (or offloaded update over PCIe)
-    double overhead = 0;         // fixed per-step cost (launch, data loading, logging, loss-scale checks)
-};
-
-struct PerformanceEstimate {
-    bool predicted = false;             // hardware.throughput_model == predicted
-    bool calibrated = false;            // the GPU family has fitted constants (else generic ones)
-    double step_seconds = 0;
-    double tokens_per_step = 0;         // global batch × sequence length
-    double tokens_per_second = 0;       // whole cluster
-    double achieved_tflops_per_gpu = 0; // executed FLOPs (incl. recomputation) / (N · step)
-    double mfu = 0;                     // model FLOPs / (N · peak · step)
-    PerformanceBreakdown breakdown_seconds;
-    // Details the planner and explain view use.
-    double microbatch_seconds = 0;      // one micro-batch forward + backward on the busiest stage, incl. TP comm
-    double recompute_seconds = 0;       // part of `compute` spent recomputing activations
-    double bubble_fraction = 0;         // pipeline_bubble / step_seconds
-    double microbatches = 0;            // m per pipeline per step
-};
 
 // Per GPU family: the constants the model uses. `fitted` ones come from the validation cases
 // marked "fit" (tests/data/throughput/); the others from measurements or vendor tests.
@@ -72,6 +43,9 @@ const ThroughputConstants& throughput_constants(GpuFamily family);
 // from the scenario and the rest of the estimate. Called by estimate(); exposed with explicit
 // constants for the fit tool and unit tests.
 void predict_performance(const Scenario& scenario, Estimate& estimate, const ThroughputConstants& constants);
+
+// Explain terms: performance.step_seconds, compute.seconds, tokens per second, achieved TFLOP/s, MFU.
+void explain_step_time(const Scenario& scenario, const Estimate& estimate, std::vector<ExplainTerm>& out);
 
 // Building blocks (seconds), exposed for unit tests against hand-computed values.
 namespace perf {

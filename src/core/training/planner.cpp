@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/model/architecture.hpp"
 #include "core/training/context_parallel.hpp"
 
 namespace vramcalc {

@@ -178,16 +178,24 @@ std::span<const WeightFormatInfo> weight_formats() { return format_table; }
 const WeightFormatInfo& weight_format_info(WeightFormat format) { return format_table[std::size_t(format)]; }
 bool is_gguf(WeightFormat format) { return weight_format_info(format).family == F::gguf; }
 
-GgmlType gguf_tensor_type(WeightFormat format, TensorRole role, double cols, const GgufPosition& at) {
-    const GgmlType base = weight_format_info(format).gguf_base;
-    if (role == TensorRole::router) return G::f32;  // convert_hf_to_gguf keeps ffn_gate_inp in F32
-    if (role == TensorRole::lm_head) return gguf_output_type(base, cols);
-    GgmlType t = base;
+namespace {
+
+// The recipe's type of a layer tensor before the width fallback [QUANT].
+GgmlType gguf_layer_type(WeightFormat format, TensorRole role, const GgufPosition& at) {
+    GgmlType t = weight_format_info(format).gguf_base;
     if (is_attn_v_like(role)) t = gguf_attn_v_type(format, t, at);
     else if (role == TensorRole::attn_k && at.experts == 8) t = G::q8_0;
     else if (is_ffn_down(role)) t = gguf_ffn_down_type(format, t, at);
     else if (role == TensorRole::attn_o) t = gguf_attn_output_type(format, t, at);
-    return gguf_fallback(t, cols);
+    return t;
+}
+
+}  // namespace
+
+GgmlType gguf_tensor_type(WeightFormat format, TensorRole role, double cols, const GgufPosition& at) {
+    if (role == TensorRole::router) return G::f32;  // convert_hf_to_gguf keeps ffn_gate_inp in F32
+    if (role == TensorRole::lm_head) return gguf_output_type(weight_format_info(format).gguf_base, cols);
+    return gguf_fallback(gguf_layer_type(format, role, at), cols);
 }
 
 double tensor_bytes(const WeightFormatInfo& f, const Tensor& t, std::int64_t group_size, GgmlType gguf_type) {
@@ -218,6 +226,18 @@ double tp_share(TensorRole role, double t, double kv_heads) {
     return 1.0 / t;
 }
 
+// Tensors whose GGUF type depends on the layer (use_more_bits and the first-layers rules).
+bool varies_by_layer(TensorRole role) { return is_attn_v_like(role) || is_ffn_down(role); }
+
+// A GGUF tensor whose type depends on the layer, with the bytes of the (at most two) recipe types it
+// takes, so that the layer loop decides a type and adds, without the width fallback's fmod each time.
+struct VaryingTensor {
+    int item = 0;  // index in LayerTensors
+    std::array<GgmlType, 2> recipe{};
+    std::array<double, 2> bytes{}, rank{};
+    int known = 0;
+};
+
 // One layer kind's tensors and the bytes of those every layer of the kind stores alike (all of
 // them, but GGUF's attn_v and ffn_down, whose types depend on the layer): the layer loop then adds.
 struct KindCache {
@@ -225,10 +245,18 @@ struct KindCache {
     LayerTensors tensors;
     double elements = 0;
     WeightBytes bytes;  // layers, routed_experts and their TP-rank shares of one layer
+    std::array<VaryingTensor, 4> varying{};
+    int varying_count = 0;
 };
 
-// Tensors whose GGUF type depends on the layer (use_more_bits and the first-layers rules).
-bool varies_by_layer(TensorRole role) { return is_attn_v_like(role) || is_ffn_down(role); }
+void add_bytes(WeightBytes& w, TensorRole role, double bytes, double rank) {
+    w.layers += bytes;
+    w.layers_tp_rank += rank;
+    if (is_expert(role)) {
+        w.routed_experts += bytes;
+        w.routed_experts_tp_rank += rank;
+    }
+}
 
 enum class Pick { all, constant, varying };
 
@@ -242,15 +270,37 @@ void add_tensors(const Scenario& sc, const Layout& r, const LayerTensors& tensor
         if (pick != Pick::all && varies_by_layer(x.role) != (pick == Pick::varying)) continue;
         GgmlType type = f.family == F::gguf ? gguf_tensor_type(f.id, x.role, x.cols, at) : G::f16;
         double bytes = tensor_bytes(f, x, sc.inference.quant_group_size, type);
-        double rank = bytes * tp_share(x.role, t, double(r.kv_heads));
-        w.layers += bytes;
-        w.layers_tp_rank += rank;
-        if (is_expert(x.role)) {
-            w.routed_experts += bytes;
-            w.routed_experts_tp_rank += rank;
-        }
+        add_bytes(w, x.role, bytes, bytes * tp_share(x.role, t, double(r.kv_heads)));
         if (is_attn_v_like(x.role)) ++at.attn_v;
     }
+}
+
+// GGUF: adds one layer's layer-dependent tensors at `at` from the kind's per-type bytes.
+void add_varying(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w) {
+    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
+    const double t = double(std::max<std::int64_t>(1, sc.parallel.tensor));
+    for (int v = 0; v < c.varying_count; ++v) {
+        VaryingTensor& slot = c.varying[std::size_t(v)];
+        const Tensor& x = c.tensors.items[std::size_t(slot.item)];
+        const GgmlType recipe = gguf_layer_type(f.id, x.role, at);
+        int k = 0;
+        while (k < slot.known && slot.recipe[std::size_t(k)] != recipe) ++k;
+        if (k == slot.known) {  // a type not seen yet for this tensor: size it (the third one replaces the second)
+            k = std::min(slot.known, 1);
+            slot.known = std::min(slot.known + 1, 2);
+            slot.recipe[std::size_t(k)] = recipe;
+            slot.bytes[std::size_t(k)] = tensor_bytes(f, x, 0, gguf_fallback(recipe, x.cols));
+            slot.rank[std::size_t(k)] = slot.bytes[std::size_t(k)] * tp_share(x.role, t, double(r.kv_heads));
+        }
+        add_bytes(w, x.role, slot.bytes[std::size_t(k)], slot.rank[std::size_t(k)]);
+        if (is_attn_v_like(x.role)) ++at.attn_v;
+    }
+}
+
+// The kind's layer-dependent GGUF tensors (attn_v, ffn_down), at most four per layer.
+void find_varying(KindCache& c) {
+    for (int k = 0; k < c.tensors.count && c.varying_count < int(c.varying.size()); ++k)
+        if (varies_by_layer(c.tensors.items[std::size_t(k)].role)) c.varying[std::size_t(c.varying_count++)].item = k;
 }
 
 // Adds layer i to `w`; returns the elements of its listed tensors.
@@ -264,10 +314,11 @@ double add_layer(const Scenario& sc, const Layout& r, std::int64_t i, GgufPositi
         c.elements = tensor_elements(c.tensors);
         GgufPosition unused = at;
         add_tensors(sc, r, c.tensors, unused, c.bytes, gguf ? Pick::constant : Pick::all);
+        if (gguf) find_varying(c);
         c.ready = true;
     }
     at.layer = i;
-    if (gguf) add_tensors(sc, r, c.tensors, at, w, Pick::varying);
+    if (gguf) add_varying(sc, r, c, at, w);
     w.layers += c.bytes.layers;
     w.layers_tp_rank += c.bytes.layers_tp_rank;
     w.routed_experts += c.bytes.routed_experts;

@@ -39,8 +39,8 @@ double tensor_parallel_seconds(const Scenario& sc, double tokens) {
 
 // Prefill of `tokens` tokens: 2·P_active FLOPs each on the GPUs' measured GEMM efficiency, plus
 // the causal attention 2·L·a·d·s per token at s/2 on average.
-double prefill_seconds(const Scenario& sc, const Layout& r, const SpeedInputs& in, double tokens, double prompt) {
-    const auto& c = throughput_constants(gpu_family(sc.hardware.gpu));
+double prefill_seconds(const Scenario& sc, const Layout& r, const SpeedInputs& in, const ThroughputConstants& c, double tokens,
+                       double prompt) {
     const double peak = sc.hardware.peak_tflops * 1e12;
     const double bandwidth = sc.hardware.memory_bandwidth_gbps * 1e9;
     const double h = double(sc.model.hidden_size);
@@ -56,9 +56,9 @@ double prefill_seconds(const Scenario& sc, const Layout& r, const SpeedInputs& i
 }
 
 // One decode step of n sequences, term by term (decode_step.hpp) [Pope et al. 2022, arXiv:2211.05102 §2].
-DecodeStepTerms decode_terms(const Scenario& sc, const SpeedInputs& in, double& step_bytes) {
+DecodeStepTerms decode_terms(const Scenario& sc, const SpeedInputs& in, GpuFamily family, double& step_bytes) {
     const auto& inf = sc.inference;
-    const auto& c = throughput_constants(gpu_family(sc.hardware.gpu));
+    const auto& c = throughput_constants(family);
     const double n = double(inf.concurrency);
     const double bandwidth = sc.hardware.memory_bandwidth_gbps * 1e9;
     // weights the step touches: dense part + the distinct routed experts n sequences pick; the
@@ -74,7 +74,7 @@ DecodeStepTerms decode_terms(const Scenario& sc, const SpeedInputs& in, double& 
     d.weights = std::max(stream, flops / (c.gemm_peak_fraction * c.compute_factor * sc.hardware.peak_tflops * 1e12));
     d.kv = kv_bytes / (bandwidth * c.memory_bandwidth_fraction);
     const double layers = in.gpu_layers;
-    d.kernels = kernels_per_step(sc.model, inf.engine, layers) * seconds_per_kernel(inf.engine, gpu_family(sc.hardware.gpu));
+    d.kernels = kernels_per_step(sc.model, inf.engine, layers) * seconds_per_kernel(inf.engine, family);
     d.all_reduce = tensor_parallel_seconds(sc, n);
     d.host = in.host_weight_bytes / host_bandwidth_bytes_per_second;
     d.engine = engine_step_seconds(inf.engine);
@@ -87,15 +87,17 @@ InferenceSpeed predict_serving_speed(const Scenario& sc, const Layout& r, const 
     const auto& inf = sc.inference;
     InferenceSpeed s;
     const double n = double(inf.concurrency), prompt = double(inf.prompt_tokens);
-    const DecodeStepTerms d = decode_terms(sc, in, s.decode_step_bytes);
+    const GpuFamily family = gpu_family(sc.hardware.gpu);  // one preset look-up for every term
+    const auto& c = throughput_constants(family);
+    const DecodeStepTerms d = decode_terms(sc, in, family, s.decode_step_bytes);
     const double step = d.total();
     s.decode_fixed_seconds = d.kernels + d.all_reduce + d.engine;
     s.inter_token_latency_seconds = step;
     s.decode_tokens_per_second = n / step;
     // the prefill's forward yields the first token; its launches and the engine's step come on top
-    s.time_to_first_token_seconds = prefill_seconds(sc, r, in, prompt, prompt) + d.kernels + d.engine;
+    s.time_to_first_token_seconds = prefill_seconds(sc, r, in, c, prompt, prompt) + d.kernels + d.engine;
     const double chunk = std::max(prompt, in.batched_tokens);
-    s.prefill_tokens_per_second = chunk / prefill_seconds(sc, r, in, chunk, prompt);
+    s.prefill_tokens_per_second = chunk / prefill_seconds(sc, r, in, c, chunk, prompt);
     const double dollars_per_second = sc.hardware.price_per_gpu_hour * in.gpus / 3600.0;
     s.cost_per_million_output_tokens = dollars_per_second / s.decode_tokens_per_second * 1e6;
     return s;

@@ -229,12 +229,12 @@ double tp_share(TensorRole role, double t, double kv_heads) {
 // Tensors whose GGUF type depends on the layer (use_more_bits and the first-layers rules).
 bool varies_by_layer(TensorRole role) { return is_attn_v_like(role) || is_ffn_down(role); }
 
-// A GGUF tensor whose type depends on the layer, with the bytes of the (at most two) recipe types it
-// takes, so that the layer loop decides a type and adds, without the width fallback's fmod each time.
+// A GGUF tensor whose type depends on the layer: how many layers of the kind got each recipe type
+// (the rules give one tensor at most two; four slots leave room), sized once per type after the loop.
 struct VaryingTensor {
     int item = 0;  // index in LayerTensors
-    std::array<GgmlType, 2> recipe{};
-    std::array<double, 2> bytes{}, rank{};
+    std::array<GgmlType, 4> recipe{};
+    std::array<double, 4> layers{};
     int known = 0;
 };
 
@@ -275,25 +275,39 @@ void add_tensors(const Scenario& sc, const Layout& r, const LayerTensors& tensor
     }
 }
 
-// GGUF: adds one layer's layer-dependent tensors at `at` from the kind's per-type bytes.
-void add_varying(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w) {
-    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
-    const double t = double(std::max<std::int64_t>(1, sc.parallel.tensor));
+// GGUF: counts one layer's layer-dependent tensors at `at` by recipe type; `w` takes a type the
+// slots have no room for directly.
+void count_varying(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w) {
+    const WeightFormat format = sc.inference.weight_format;
     for (int v = 0; v < c.varying_count; ++v) {
         VaryingTensor& slot = c.varying[std::size_t(v)];
         const Tensor& x = c.tensors.items[std::size_t(slot.item)];
-        const GgmlType recipe = gguf_layer_type(f.id, x.role, at);
+        const GgmlType recipe = gguf_layer_type(format, x.role, at);
         int k = 0;
         while (k < slot.known && slot.recipe[std::size_t(k)] != recipe) ++k;
-        if (k == slot.known) {  // a type not seen yet for this tensor: size it (the third one replaces the second)
-            k = std::min(slot.known, 1);
-            slot.known = std::min(slot.known + 1, 2);
-            slot.recipe[std::size_t(k)] = recipe;
-            slot.bytes[std::size_t(k)] = tensor_bytes(f, x, 0, gguf_fallback(recipe, x.cols));
-            slot.rank[std::size_t(k)] = slot.bytes[std::size_t(k)] * tp_share(x.role, t, double(r.kv_heads));
+        if (k == slot.known && k < int(slot.recipe.size())) slot.recipe[std::size_t(slot.known++)] = recipe;
+        if (k < slot.known) {
+            ++slot.layers[std::size_t(k)];
+        } else {
+            const double bytes = tensor_bytes(weight_format_info(format), x, 0, gguf_fallback(recipe, x.cols));
+            add_bytes(w, x.role, bytes, bytes * tp_share(x.role, double(std::max<std::int64_t>(1, sc.parallel.tensor)),
+                                                         double(r.kv_heads)));
         }
-        add_bytes(w, x.role, slot.bytes[std::size_t(k)], slot.rank[std::size_t(k)]);
         if (is_attn_v_like(x.role)) ++at.attn_v;
+    }
+}
+
+// Adds the counted layer-dependent tensors of a kind: each recipe type's bytes × its layers.
+void add_varying(const Scenario& sc, const Layout& r, const KindCache& c, WeightBytes& w) {
+    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
+    const double t = double(std::max<std::int64_t>(1, sc.parallel.tensor));
+    for (int v = 0; v < c.varying_count; ++v) {
+        const VaryingTensor& slot = c.varying[std::size_t(v)];
+        const Tensor& x = c.tensors.items[std::size_t(slot.item)];
+        for (int k = 0; k < slot.known; ++k) {
+            const double bytes = slot.layers[std::size_t(k)] * tensor_bytes(f, x, 0, gguf_fallback(slot.recipe[std::size_t(k)], x.cols));
+            add_bytes(w, x.role, bytes, bytes * tp_share(x.role, t, double(r.kv_heads)));
+        }
     }
 }
 
@@ -303,27 +317,46 @@ void find_varying(KindCache& c) {
         if (varies_by_layer(c.tensors.items[std::size_t(k)].role)) c.varying[std::size_t(c.varying_count++)].item = k;
 }
 
-// Adds layer i to `w`; returns the elements of its listed tensors.
-double add_layer(const Scenario& sc, const Layout& r, std::int64_t i, GgufPosition& at, std::array<KindCache, 6>& cache,
-                 WeightBytes& w) {
-    const LayerKind kind = layer_kind(sc.model, i);
-    KindCache& c = cache[std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0))];
+// Lists a layer kind's tensors once and sizes those every layer of the kind stores alike.
+void prepare_kind(const Scenario& sc, const Layout& r, LayerKind kind, const GgufPosition& at, KindCache& c) {
     const bool gguf = is_gguf(sc.inference.weight_format);
-    if (!c.ready) {
-        c.tensors = layer_tensors(sc.model, r, kind);
-        c.elements = tensor_elements(c.tensors);
-        GgufPosition unused = at;
-        add_tensors(sc, r, c.tensors, unused, c.bytes, gguf ? Pick::constant : Pick::all);
-        if (gguf) find_varying(c);
-        c.ready = true;
+    c.tensors = layer_tensors(sc.model, r, kind);
+    c.elements = tensor_elements(c.tensors);
+    GgufPosition unused = at;
+    add_tensors(sc, r, c.tensors, unused, c.bytes, gguf ? Pick::constant : Pick::all);
+    if (gguf) find_varying(c);
+    c.ready = true;
+}
+
+// Every layer, by kind: the kind's constant bytes × its layer count, plus GGUF's layer-dependent
+// tensors layer by layer; returns the elements of the listed tensors.
+double add_layers(const Scenario& sc, const Layout& r, GgufPosition& at, WeightBytes& w) {
+    std::array<KindCache, 6> cache{};
+    std::array<double, 6> layers_of_kind{};
+    const bool gguf = is_gguf(sc.inference.weight_format);
+    for (std::int64_t i = 0; i < sc.model.layers; ++i) {
+        const LayerKind kind = layer_kind(sc.model, i);
+        const std::size_t k = std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0));
+        if (!cache[k].ready) prepare_kind(sc, r, kind, at, cache[k]);
+        ++layers_of_kind[k];
+        if (gguf) {
+            at.layer = i;
+            count_varying(sc, r, cache[k], at, w);
+        }
     }
-    at.layer = i;
-    if (gguf) add_varying(sc, r, c, at, w);
-    w.layers += c.bytes.layers;
-    w.layers_tp_rank += c.bytes.layers_tp_rank;
-    w.routed_experts += c.bytes.routed_experts;
-    w.routed_experts_tp_rank += c.bytes.routed_experts_tp_rank;
-    return c.elements;
+    double elements = 0;
+    for (std::size_t k = 0; k < cache.size(); ++k) {
+        const double n = layers_of_kind[k];
+        if (n == 0) continue;
+        add_varying(sc, r, cache[k], w);
+        const WeightBytes& b = cache[k].bytes;
+        w.layers += n * b.layers;
+        w.layers_tp_rank += n * b.layers_tp_rank;
+        w.routed_experts += n * b.routed_experts;
+        w.routed_experts_tp_rank += n * b.routed_experts_tp_rank;
+        elements += n * cache[k].elements;
+    }
+    return elements;
 }
 
 }  // namespace
@@ -339,9 +372,7 @@ WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_param
     at.gqa = double(m.num_heads) / double(r.kv_heads);
     at.experts = m.num_experts;
     at.is_70b = m.layers == 80 && r.kv_heads < m.num_heads;  // llama.cpp: 80 layers with GQA = LLM_TYPE_70B
-    double layer_elements = 0;
-    std::array<KindCache, 6> cache{};
-    for (std::int64_t i = 0; i < m.layers; ++i) layer_elements += add_layer(sc, r, i, at, cache, w);
+    const double layer_elements = add_layers(sc, r, at, w);
     const double h = double(m.hidden_size), v = double(m.vocab_size);
     // [QUANT] tied models quantise token_embd as the output tensor; untied ones at the base type.
     Tensor embedding{TensorRole::embedding, v, h, 1};

@@ -111,6 +111,26 @@ TEST_CASE("measured inference cases: medians of fitted and held-out cases apart"
     }
 }
 
+TEST_CASE("vLLM V0's profile peak: the sampler's top-k/top-p pass at 39 B per logit (T4 logs, PR 10511)") {
+    // "PyTorch activation peak memory takes 0.90GiB" (vLLM 0.8.2 V0, T4, Llama-3.2-3B, 2048 tokens, max_num_seqs 192)
+    // "PyTorch activation peak memory takes 1.40GiB" (vLLM 0.6.6.post1 V0, T4, Qwen2.5-3B, 4096 tokens, 256 sequences)
+    // vLLM PR 10511: "PyTorch activation peak memory takes 1.26GiB" (V0 0.6.5, Llama-3-8B, 8192 tokens, 256 sequences)
+    const auto peak = [](const char* preset, double tokens, double rows) {
+        Scenario s;
+        apply_model_preset(s, preset);
+        s.hardware.gpu = "T4";
+        return serving::vllm_v0_profile_bytes(s, resolve_layout(s), tokens, rows) / bytes_per_gib;
+    };
+    CHECK(peak("llama-3.2-3b", 2048, 192) == Approx(0.90).epsilon(0.02));
+    CHECK(peak("qwen2.5-3b", 4096, 256) == Approx(1.40).epsilon(0.03));
+    CHECK(peak("llama-3-8b", 8192, 256) == Approx(1.26).epsilon(0.02));
+    Scenario t4;
+    t4.hardware.gpu = "T4";
+    CHECK(serving::vllm_runs_v0(t4.hardware));  // compute capability 7.5: V1 refuses it (vLLM 0.8.2 log)
+    t4.hardware.gpu = "A100-80GB";
+    CHECK_FALSE(serving::vllm_runs_v0(t4.hardware));
+}
+
 TEST_CASE("llama.cpp b4823 on a V100 (no flash attention then): the profile's formula without it") {
     // ggml-org/ci pythia-2.8b runs: CUDA0 compute buffer 162.00 MiB at n_ubatch 512, n_ctx 2048, flash_attn = 0
     Scenario s;

@@ -277,7 +277,7 @@ void add_tensors(const Scenario& sc, const Layout& r, const LayerTensors& tensor
 
 // GGUF: counts one layer's layer-dependent tensors at `at` by recipe type; `w` takes a type the
 // slots have no room for directly.
-void count_varying(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w) {
+void count_varying(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w, double layers = 1) {
     const WeightFormat format = sc.inference.weight_format;
     for (int v = 0; v < c.varying_count; ++v) {
         VaryingTensor& slot = c.varying[std::size_t(v)];
@@ -287,9 +287,9 @@ void count_varying(const Scenario& sc, const Layout& r, KindCache& c, GgufPositi
         while (k < slot.known && slot.recipe[std::size_t(k)] != recipe) ++k;
         if (k == slot.known && k < int(slot.recipe.size())) slot.recipe[std::size_t(slot.known++)] = recipe;
         if (k < slot.known) {
-            ++slot.layers[std::size_t(k)];
+            slot.layers[std::size_t(k)] += layers;
         } else {
-            const double bytes = tensor_bytes(weight_format_info(format), x, 0, gguf_fallback(recipe, x.cols));
+            const double bytes = layers * tensor_bytes(weight_format_info(format), x, 0, gguf_fallback(recipe, x.cols));
             add_bytes(w, x.role, bytes, bytes * tp_share(x.role, double(std::max<std::int64_t>(1, sc.parallel.tensor)),
                                                          double(r.kv_heads)));
         }
@@ -328,13 +328,54 @@ void prepare_kind(const Scenario& sc, const Layout& r, LayerKind kind, const Ggu
     c.ready = true;
 }
 
+// One layer kind throughout (softmax attention, one MLP kind) with one attn_v-like tensor a layer, so
+// that the attn_v index is the layer index.
+bool uniform_layers(const Scenario& sc, const KindCache& c) {
+    const ModelConfig& m = sc.model;
+    const MixerCounts mixers = mixer_counts(m);
+    const double layers = double(m.layers);
+    const bool one_mixer = mixers.full == layers || mixers.window == layers;
+    const bool one_mlp = m.num_experts <= 1 || m.dense_layers <= 0 || m.dense_layers >= m.layers;
+    int attn_v = 0;
+    for (int k = 0; k < c.tensors.count; ++k) attn_v += is_attn_v_like(c.tensors.items[std::size_t(k)].role) ? 1 : 0;
+    return one_mixer && one_mlp && attn_v == 1;
+}
+
+// GGUF, uniform layers: the positions the rules tell apart change only at layers 2, 4, L/16, L/8 and
+// 7L/8, and between L/8 and 7L/8 use_more_bits repeats every third layer, so in each run between
+// those edges three layers stand for all (each weighted by the layers of its residue mod 3).
+void count_uniform(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w) {
+    const std::int64_t n = sc.model.layers;
+    std::array<std::int64_t, 7> edges = {0, 2, 4, n / 16, n / 8, 7 * n / 8, n};
+    std::sort(edges.begin(), edges.end());
+    for (std::size_t e = 0; e + 1 < edges.size(); ++e) {
+        const std::int64_t lo = std::clamp<std::int64_t>(edges[e], 0, n), hi = std::clamp<std::int64_t>(edges[e + 1], 0, n);
+        for (std::int64_t k = 0; k < std::min<std::int64_t>(hi - lo, 3); ++k) {
+            at.layer = lo + k;
+            at.attn_v = lo + k;
+            count_varying(sc, r, c, at, w, double((hi - lo - k - 1) / 3 + 1));
+        }
+    }
+}
+
 // Every layer, by kind: the kind's constant bytes × its layer count, plus GGUF's layer-dependent
-// tensors layer by layer; returns the elements of the listed tensors.
+// tensors counted by recipe type; returns the elements of the listed tensors.
 double add_layers(const Scenario& sc, const Layout& r, GgufPosition& at, WeightBytes& w) {
     std::array<KindCache, 6> cache{};
     std::array<double, 6> layers_of_kind{};
     const bool gguf = is_gguf(sc.inference.weight_format);
-    for (std::int64_t i = 0; i < sc.model.layers; ++i) {
+    bool counted = false;
+    if (gguf && sc.model.layers > 0) {  // the common case without the layer loop
+        const LayerKind kind = layer_kind(sc.model, 0);
+        const std::size_t k = std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0));
+        prepare_kind(sc, r, kind, at, cache[k]);
+        if (uniform_layers(sc, cache[k])) {
+            count_uniform(sc, r, cache[k], at, w);
+            layers_of_kind[k] = double(sc.model.layers);
+            counted = true;
+        }
+    }
+    for (std::int64_t i = 0; !counted && i < sc.model.layers; ++i) {
         const LayerKind kind = layer_kind(sc.model, i);
         const std::size_t k = std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0));
         if (!cache[k].ready) prepare_kind(sc, r, kind, at, cache[k]);

@@ -148,13 +148,7 @@ namespace {
 double gguf_layers_one_by_one(const Scenario& s, const Layout& r) {
     const ModelConfig& m = s.model;
     const WeightFormatInfo& f = weight_format_info(s.inference.weight_format);
-    const MixerCounts mixers = mixer_counts(m);
-    GgufPosition at;
-    at.layers = m.layers;
-    at.attn_v_count = std::max<std::int64_t>(1, std::int64_t(mixers.full + mixers.window));
-    at.gqa = double(m.num_heads) / double(r.kv_heads);
-    at.experts = m.num_experts;
-    at.is_70b = m.layers == 80 && r.kv_heads < m.num_heads;
+    GgufPosition at = gguf_first_position(m, r);
     double bytes = 0;
     for (std::int64_t i = 0; i < m.layers; ++i) {
         const LayerTensors t = layer_tensors(m, r, layer_kind(m, i));

@@ -402,10 +402,7 @@ double add_layers(const Scenario& sc, const Layout& r, GgufPosition& at, WeightB
 
 }  // namespace
 
-WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_parameters) {
-    const ModelConfig& m = sc.model;
-    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
-    WeightBytes w;
+GgufPosition gguf_first_position(const ModelConfig& m, const Layout& r) {
     const MixerCounts mixers = mixer_counts(m);
     GgufPosition at;
     at.layers = m.layers;
@@ -413,6 +410,14 @@ WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_param
     at.gqa = double(m.num_heads) / double(r.kv_heads);
     at.experts = m.num_experts;
     at.is_70b = m.layers == 80 && r.kv_heads < m.num_heads;  // llama.cpp: 80 layers with GQA = LLM_TYPE_70B
+    return at;
+}
+
+WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_parameters) {
+    const ModelConfig& m = sc.model;
+    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
+    WeightBytes w;
+    GgufPosition at = gguf_first_position(m, r);
     const double layer_elements = add_layers(sc, r, at, w);
     const double h = double(m.hidden_size), v = double(m.vocab_size);
     // [QUANT] tied models quantise token_embd as the output tensor; untied ones at the base type.

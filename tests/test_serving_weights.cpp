@@ -1,8 +1,11 @@
 // Weight bytes by storage format against published checkpoint sizes (the sources named per case)
 // and the per-tensor recipes of llama.cpp's quantiser (src/llama-quant.cpp llama_tensor_get_type_impl).
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "core/estimate.hpp"
+#include "core/presets.hpp"
 #include "core/serving/weight_formats.hpp"
 
 using namespace vramcalc;
@@ -136,4 +139,51 @@ TEST_CASE("gpt-oss-20b in MXFP4 (model card: 12.8 GiB)", "[serving][weights]") {
     m.global_attention_interval = 2;
     m.params_override = 20.91e9;
     CHECK(checkpoint_bytes(m, WeightFormat::mxfp4) / bytes_per_gib == Approx(12.8).epsilon(0.02));
+}
+
+namespace {
+
+// The GGUF layer bytes of `s` the plain way: every layer's tensors, each typed by the public recipe
+// (gguf_tensor_type at that layer and attn_v index) and sized by tensor_bytes.
+double gguf_layers_one_by_one(const Scenario& s, const Layout& r) {
+    const ModelConfig& m = s.model;
+    const WeightFormatInfo& f = weight_format_info(s.inference.weight_format);
+    GgufPosition at = gguf_first_position(m, r);
+    double bytes = 0;
+    for (std::int64_t i = 0; i < m.layers; ++i) {
+        const LayerTensors t = layer_tensors(m, r, layer_kind(m, i));
+        at.layer = i;
+        for (int k = 0; k < t.count; ++k) {
+            const Tensor& x = t.items[std::size_t(k)];
+            bytes += tensor_bytes(f, x, 0, gguf_tensor_type(f.id, x.role, x.cols, at));
+            if (x.role == TensorRole::attn_v || x.role == TensorRole::attn_kv_up) ++at.attn_v;
+        }
+    }
+    return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("GGUF layer bytes: the estimate's shortcuts equal the recipe applied layer by layer", "[serving][weights]") {
+    // weight_bytes counts layer-dependent tensors by type and, with one layer kind throughout, evaluates the
+    // recipe at three layers of each run between the edges its rules read; this is the plain loop.
+    int checked = 0;
+    for (const auto& p : model_presets()) {
+        for (const auto& f : weight_formats()) {
+            if (!is_gguf(f.id)) continue;
+            for (std::int64_t layers : {0, 1, 3, 5, 7, 9, 16, 17, 23, 31, 33, 61, 80, 95, 126}) {
+                Scenario s;
+                apply_model_preset(s, p.id);
+                if (layers > 0) s.model.layers = layers, s.model.dense_layers = std::min(s.model.dense_layers, layers);
+                s.workload = Workload::inference;
+                s.inference.engine = Engine::llamacpp;
+                s.inference.weight_format = f.id;
+                const Layout r = resolve_layout(s);
+                INFO(p.id << " " << f.name << " L = " << s.model.layers);
+                CHECK(weight_bytes(s, r, 1e10).layers == Approx(gguf_layers_one_by_one(s, r)).epsilon(1e-12));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked >= 1000);
 }

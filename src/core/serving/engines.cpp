@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "core/presets.hpp"
+
 namespace vramcalc::serving {
 namespace {
 
@@ -77,6 +79,18 @@ double forward_activation_bytes(const Scenario& sc, const Layout& r, double toke
     const double forward = tokens * 2.0 * std::max(mlp, attention);
     const double sampler = tokens * h * 2.0 + rows * double(m.vocab_size) * 4.0 * 2.0;  // hidden kept + fp32 logits, probs
     return forward + sampler;
+}
+
+bool vllm_runs_v0(const HardwareConfig& hw) { return gpu_family(hw.gpu) == GpuFamily::volta || hw.gpu == "T4"; }
+
+double vllm_v0_profile_bytes(const Scenario& sc, const Layout& r, double tokens, double rows) {
+    const double sampler_v1 = rows * double(sc.model.vocab_size) * 4.0 * 2.0;
+    const double forward = forward_activation_bytes(sc, r, tokens, rows) - sampler_v1 - tokens * double(sc.model.hidden_size) * 2.0;
+    // V0 sampler (vllm/model_executor/layers/sampler.py, the profile's top-k/top-p run) per logit: fp16 logits 2,
+    // fp32 copy 4, sorted values 4 + int64 indices 8, softmax of the sorted 4, cumsum 4, mask 1, inverse
+    // index 8, gathered logits 4 = 39 B; it runs after the forward's intermediates are freed
+    const double sampler = tokens * double(sc.model.hidden_size) * 2.0 + rows * double(sc.model.vocab_size) * 39.0;
+    return std::max(forward, sampler);
 }
 
 double llamacpp_compute_bytes(const ModelConfig& m, const Layout& r, double ubatch, double kv_cells, bool flash_attention,

@@ -64,6 +64,14 @@ inline constexpr double vllm_max_num_seqs = 256;
 // peaks at 1.26 GiB, the larger alone would be 0.78 GiB; docs/serving.md §3).
 double forward_activation_bytes(const Scenario& sc, const Layout& r, double tokens, double rows);
 
+// vLLM 0.8–0.9 falls back to its V0 engine below compute capability 8.0 (V100, T4): "Compute Capability
+// < 8.0 is not supported by the V1 Engine. Falling back to V0." (vLLM 0.8.2 log, measured_cases.json).
+bool vllm_runs_v0(const HardwareConfig& hw);
+// V0's profile peak: the larger of the forward and the sampler's top-k/top-p pass over `rows` × V
+// logits at 39 B each (docs/serving.md §3); T4 logs: 0.90 GiB (Llama-3.2-3B, 2048 tokens, 192 rows), 1.40
+// GiB (Qwen2.5-3B, 4096 tokens, 256 rows).
+double vllm_v0_profile_bytes(const Scenario& sc, const Layout& r, double tokens, double rows);
+
 // llama.cpp compute buffer of one device for n_ubatch tokens over kv_cells cells (the graph
 // allocator's peak; 330 real runs, bench/inference/README.md): on the device with the output layer
 // the logits phase 4·n_ubatch·(V + 2h + 1) (f32 logits + two hidden rows); without flash attention

@@ -41,6 +41,35 @@ double largest(double hi, Ok ok) {
     return lo;
 }
 
+// largest() inside a bracket the caller derives (lo fits, hi does not): a few steps instead of 40. A
+// bracket that does not hold falls back to the whole range, so the answer is always largest()'s.
+template <class Ok>
+double largest_between(double lo, double hi, double limit, Ok ok) {
+    lo = std::max(1.0, std::floor(lo));
+    hi = std::min(limit, std::ceil(hi));
+    if (!(lo <= hi) || !ok(lo)) return largest(limit, ok);
+    if (ok(hi)) return hi == limit ? limit : largest(limit, ok);
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        if (ok(mid)) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+// Bracket of the longest context whose n sequences fit `pool`: the full layers grow by
+// n·L_full·bytes per token, rounded up to `block`; window layers hold at most `window_max` tokens.
+struct Bracket {
+    double lo = 1, hi = 0;  // hi < lo: no bracket (no full layers), search everything
+};
+Bracket context_bracket(const KvShape& k, double pool, double n, double block, double window_max) {
+    const double per_token = n * k.full_layers * k.bytes_per_token_layer;
+    if (!(per_token > 0)) return {};
+    const double fixed = n * k.state_bytes_per_sequence;
+    const double window = k.window > 0 ? n * k.window_layers * k.bytes_per_token_layer * window_max : 0.0;
+    return {(pool - fixed - window) / per_token - block, (pool - fixed) / per_token + 1};
+}
+
 // Weights on one GPU of a TP × PP engine: the rank's shard of ceil(L/p) layers, the
 // vocabulary-parallel embedding and LM head (both on one stage when p = 1, else the larger),
 // norms and small tensors replicated.
@@ -87,7 +116,8 @@ void pool_engine(const Inputs& in, InferenceEstimate& e, KvShape& k, double& win
     auto& mem = e.memory;
     mem.weights = tp_weight_bytes(in) + vllm_mxfp4_padding(in);
     const double rows = std::min(vllm_max_num_seqs, in.batched);
-    mem.activations = forward_activation_bytes(in.sc, in.r, in.batched, rows);
+    mem.activations = vllm && vllm_runs_v0(in.sc.hardware) ? vllm_v0_profile_bytes(in.sc, in.r, in.batched, rows)
+                                                          : forward_activation_bytes(in.sc, in.r, in.batched, rows);
     const double nccl = in.t > 1 ? in.engine.nccl_bytes : 0.0;
     // vLLM's non-torch term (fitted) holds the CUDA context; the other engines add the context given
     const double non_torch = in.engine.non_torch_bytes > 0 ? in.engine.non_torch_bytes : in.context;
@@ -125,7 +155,9 @@ void pool_engine(const Inputs& in, InferenceEstimate& e, KvShape& k, double& win
     e.starts = budget_ok && e.kv_pool_bytes > 0 && e.max_concurrency >= 1.0;
     e.fits = e.starts && e.max_concurrency >= in.concurrency;
     const double pool = e.kv_pool_bytes, n = in.concurrency;
-    e.max_context_len = largest(1e12, [&](double c) {
+    const double window_max = vllm ? k.window - 1 + in.batched + 2 * block : k.window + block;
+    const Bracket b = context_bracket(k, pool, n, block, window_max);
+    e.max_context_len = largest_between(b.lo, b.hi, 1e12, [&](double c) {
         double w = vllm ? vllm_window_tokens(k.window, c, in.batched, block) : std::ceil(std::min(k.window, c) / block) * block;
         return n * sequence_kv_bytes(k, c, block, w) <= pool;
     });
@@ -177,8 +209,14 @@ void llamacpp_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
     e.memory_fraction = 1.0;
     e.kv_pool_tokens = std::ceil(in.context_len * in.concurrency / 256.0) * 256.0;  // n_ctx as llama.cpp logs it
     const double pool = e.kv_pool_bytes;
-    e.max_concurrency = largest(1e9, [&](double n) { return llamacpp_kv_bytes(k, in.context_len, n, in.batched) <= pool; });
-    e.max_context_len = largest(1e12, [&](double c) { return llamacpp_kv_bytes(k, c, in.concurrency, in.batched) <= pool; });
+    // the cache is `sequences` × one slot's, so pool / one slot brackets the count
+    const double slot = llamacpp_kv_bytes(k, in.context_len, 1, in.batched);
+    const double slots = slot > 0 ? pool / slot : 0.0;
+    e.max_concurrency = largest_between(slots - 1, slots + 1, 1e9,
+                                        [&](double n) { return llamacpp_kv_bytes(k, in.context_len, n, in.batched) <= pool; });
+    const Bracket b = context_bracket(k, pool, in.concurrency, 256, std::ceil((k.window + in.batched) / 256) * 256);
+    e.max_context_len = largest_between(b.lo, b.hi, 1e12,
+                                        [&](double c) { return llamacpp_kv_bytes(k, c, in.concurrency, in.batched) <= pool; });
     e.starts = llamacpp_kv_bytes(k, in.context_len, 1, in.batched) <= pool;
     e.fits = mem.kv_cache <= pool;
 }
@@ -204,7 +242,9 @@ void hf_engine(const Inputs& in, InferenceEstimate& e, KvShape& k) {
                            : 0.0;
     e.max_concurrency = per_seq > 0 ? std::floor(std::max(0.0, e.kv_pool_bytes) / per_seq) : 0.0;
     const double pool = e.kv_pool_bytes, n = in.concurrency;
-    e.max_context_len = largest(1e12, [&](double c) { return n * sequence_kv_bytes(k, c, 1, std::min(k.window, c)) <= pool; });
+    const Bracket b = context_bracket(k, pool, n, 1, k.window);
+    e.max_context_len = largest_between(b.lo, b.hi, 1e12,
+                                        [&](double c) { return n * sequence_kv_bytes(k, c, 1, std::min(k.window, c)) <= pool; });
     e.starts = per_seq <= pool;
     e.fits = mem.kv_cache <= pool;
 }
@@ -216,8 +256,17 @@ SpeedInputs speed_inputs(const Inputs& in, const InferenceEstimate& e, const KvS
     s.weight_bytes_gpu = e.memory.weights;
     const double layer_share = e.weights_total_bytes > 0 ? e.memory.weights / e.weights_total_bytes : 0.0;
     s.expert_bytes_gpu = in.w.routed_experts * std::min(1.0, layer_share * in.gpus) / in.gpus;
+    const double layers = double(in.sc.model.layers);
+    s.gpu_layers = std::ceil(layers / in.p);
+    // an untied embedding is a row lookup; llama.cpp keeps it on the host (not in memory.weights)
+    const bool embedding_on_gpu = !in.sc.model.tied_embeddings && in.engine.id != Engine::llamacpp;
+    s.embedding_bytes_gpu = embedding_on_gpu ? (in.engine.id == Engine::hf ? in.w.embedding / in.gpus
+                                                : in.p == 1 ? in.w.embedding / in.t : 0.0)
+                                             : 0.0;
     if (in.engine.id == Engine::llamacpp) {
-        s.host_weight_bytes = llamacpp_split(in).host_weights;
+        const LlamacppSplit split = llamacpp_split(in);
+        s.host_weight_bytes = split.host_weights;
+        s.gpu_layers = layers * split.on_gpu;
     }
     s.batched_tokens = in.batched;
     const double mean_context = double(inf.prompt_tokens) + double(inf.output_tokens) / 2.0;

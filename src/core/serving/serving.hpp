@@ -22,6 +22,7 @@ struct InferenceSpeed {
     double decode_tokens_per_second = 0;     // all `concurrency` sequences together
     double inter_token_latency_seconds = 0;  // one decode step, every sequence advances one token
     double decode_step_bytes = 0;            // bytes one decode step reads on one GPU (weights + KV)
+    double decode_fixed_seconds = 0;         // the step's part that does not scale with bytes: kernels, all-reduces, engine
     double cost_per_million_output_tokens = 0;
 };
 

@@ -1,6 +1,7 @@
 // Explain terms of a serving estimate: each output's formula with this scenario's values, as
 // docs/serving.md states it.
 #include "core/explain.hpp"
+#include "core/serving/decode_step.hpp"
 #include "core/serving/engines.hpp"
 #include "core/serving/weight_formats.hpp"
 
@@ -76,13 +77,17 @@ std::vector<ExplainTerm> explain_serving(const Scenario& sc, const Estimate& e) 
                                "Transformer Math 101 (EleutherAI), Inference: total ≈ 1.2 × model memory",
                                {{"weights", e.memory_per_gpu_bytes.weights, "bytes"}}));
     out.push_back(explain_term(e, "performance.decode_tokens_per_second",
-                               "decode = n / (bytes per step / (bandwidth · η) + TP all-reduces + step overhead)",
-                               "Pope et al. 2022 (arXiv:2211.05102) §2; η from the H200 copy measurement (performance.cpp)",
+                               "decode = n / (bytes per step / (bandwidth · η) + kernels × cost + TP all-reduces + engine step)",
+                               "Pope et al. 2022 (arXiv:2211.05102) §2; η and the kernel cost from the H200 copy measurement and "
+                               "the fit cases (docs/serving.md §4)",
                                {{"n", double(inf.concurrency), "sequences"},
                                 {"bytes per step", i.speed.decode_step_bytes, "bytes"},
-                                {"bandwidth", sc.hardware.memory_bandwidth_gbps * 1e9, "bytes/s"}}));
+                                {"bandwidth", sc.hardware.memory_bandwidth_gbps * 1e9, "bytes/s"},
+                                {"η", serving::matvec_bandwidth_fraction(inf.weight_format), ""},
+                                {"fixed part of the step", i.speed.decode_fixed_seconds, "seconds"}}));
     out.push_back(explain_term(e, "performance.time_to_first_token_seconds",
-                               "TTFT = GEMM time of 2·P_active·prompt FLOPs at the measured efficiency + causal attention + TP",
+                               "TTFT = GEMM time of 2·P_active·prompt FLOPs at the measured efficiency + causal attention + TP"
+                               " + the step's kernels and engine work",
                                "the training model's H200 GEMM and FlashAttention curves (performance.cpp, docs/formulas.md §10)",
                                {{"prompt", double(inf.prompt_tokens), "tokens"},
                                 {"P_active", e.parameters.active, "parameters"},

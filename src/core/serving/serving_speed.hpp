@@ -13,6 +13,8 @@ struct SpeedInputs {
     double active_parameters = 0;       // parameters one token passes through (whole model)
     double weight_bytes_gpu = 0;        // weights on one GPU
     double expert_bytes_gpu = 0;        // the routed-expert part of them
+    double embedding_bytes_gpu = 0;     // the untied token embedding's part (a row lookup, not streamed)
+    double gpu_layers = 0;              // layers one GPU runs per step (L/p; llama.cpp: its -ngl share)
     double host_weight_bytes = 0;       // llama.cpp: layers on the host, read from host memory each token
     double batched_tokens = 1;          // prefill chunk (vLLM max_num_batched_tokens; llama.cpp n_ubatch, the
                                         // batch host-kept weights cross PCIe for)

@@ -178,16 +178,24 @@ std::span<const WeightFormatInfo> weight_formats() { return format_table; }
 const WeightFormatInfo& weight_format_info(WeightFormat format) { return format_table[std::size_t(format)]; }
 bool is_gguf(WeightFormat format) { return weight_format_info(format).family == F::gguf; }
 
-GgmlType gguf_tensor_type(WeightFormat format, TensorRole role, double cols, const GgufPosition& at) {
-    const GgmlType base = weight_format_info(format).gguf_base;
-    if (role == TensorRole::router) return G::f32;  // convert_hf_to_gguf keeps ffn_gate_inp in F32
-    if (role == TensorRole::lm_head) return gguf_output_type(base, cols);
-    GgmlType t = base;
+namespace {
+
+// The recipe's type of a layer tensor before the width fallback [QUANT].
+GgmlType gguf_layer_type(WeightFormat format, TensorRole role, const GgufPosition& at) {
+    GgmlType t = weight_format_info(format).gguf_base;
     if (is_attn_v_like(role)) t = gguf_attn_v_type(format, t, at);
     else if (role == TensorRole::attn_k && at.experts == 8) t = G::q8_0;
     else if (is_ffn_down(role)) t = gguf_ffn_down_type(format, t, at);
     else if (role == TensorRole::attn_o) t = gguf_attn_output_type(format, t, at);
-    return gguf_fallback(t, cols);
+    return t;
+}
+
+}  // namespace
+
+GgmlType gguf_tensor_type(WeightFormat format, TensorRole role, double cols, const GgufPosition& at) {
+    if (role == TensorRole::router) return G::f32;  // convert_hf_to_gguf keeps ffn_gate_inp in F32
+    if (role == TensorRole::lm_head) return gguf_output_type(weight_format_info(format).gguf_base, cols);
+    return gguf_fallback(gguf_layer_type(format, role, at), cols);
 }
 
 double tensor_bytes(const WeightFormatInfo& f, const Tensor& t, std::int64_t group_size, GgmlType gguf_type) {
@@ -218,6 +226,18 @@ double tp_share(TensorRole role, double t, double kv_heads) {
     return 1.0 / t;
 }
 
+// Tensors whose GGUF type depends on the layer (use_more_bits and the first-layers rules).
+bool varies_by_layer(TensorRole role) { return is_attn_v_like(role) || is_ffn_down(role); }
+
+// A GGUF tensor whose type depends on the layer: how many layers of the kind got each recipe type
+// (the rules give one tensor at most two; four slots leave room), sized once per type after the loop.
+struct VaryingTensor {
+    int item = 0;  // index in LayerTensors
+    std::array<GgmlType, 4> recipe{};
+    std::array<double, 4> layers{};
+    int known = 0;
+};
+
 // One layer kind's tensors and the bytes of those every layer of the kind stores alike (all of
 // them, but GGUF's attn_v and ffn_down, whose types depend on the layer): the layer loop then adds.
 struct KindCache {
@@ -225,10 +245,18 @@ struct KindCache {
     LayerTensors tensors;
     double elements = 0;
     WeightBytes bytes;  // layers, routed_experts and their TP-rank shares of one layer
+    std::array<VaryingTensor, 4> varying{};
+    int varying_count = 0;
 };
 
-// Tensors whose GGUF type depends on the layer (use_more_bits and the first-layers rules).
-bool varies_by_layer(TensorRole role) { return is_attn_v_like(role) || is_ffn_down(role); }
+void add_bytes(WeightBytes& w, TensorRole role, double bytes, double rank) {
+    w.layers += bytes;
+    w.layers_tp_rank += rank;
+    if (is_expert(role)) {
+        w.routed_experts += bytes;
+        w.routed_experts_tp_rank += rank;
+    }
+}
 
 enum class Pick { all, constant, varying };
 
@@ -242,45 +270,139 @@ void add_tensors(const Scenario& sc, const Layout& r, const LayerTensors& tensor
         if (pick != Pick::all && varies_by_layer(x.role) != (pick == Pick::varying)) continue;
         GgmlType type = f.family == F::gguf ? gguf_tensor_type(f.id, x.role, x.cols, at) : G::f16;
         double bytes = tensor_bytes(f, x, sc.inference.quant_group_size, type);
-        double rank = bytes * tp_share(x.role, t, double(r.kv_heads));
-        w.layers += bytes;
-        w.layers_tp_rank += rank;
-        if (is_expert(x.role)) {
-            w.routed_experts += bytes;
-            w.routed_experts_tp_rank += rank;
+        add_bytes(w, x.role, bytes, bytes * tp_share(x.role, t, double(r.kv_heads)));
+        if (is_attn_v_like(x.role)) ++at.attn_v;
+    }
+}
+
+// GGUF: counts one layer's layer-dependent tensors at `at` by recipe type; `w` takes a type the
+// slots have no room for directly.
+void count_varying(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w, double layers = 1) {
+    const WeightFormat format = sc.inference.weight_format;
+    for (int v = 0; v < c.varying_count; ++v) {
+        VaryingTensor& slot = c.varying[std::size_t(v)];
+        const Tensor& x = c.tensors.items[std::size_t(slot.item)];
+        const GgmlType recipe = gguf_layer_type(format, x.role, at);
+        int k = 0;
+        while (k < slot.known && slot.recipe[std::size_t(k)] != recipe) ++k;
+        if (k == slot.known && k < int(slot.recipe.size())) slot.recipe[std::size_t(slot.known++)] = recipe;
+        if (k < slot.known) {
+            slot.layers[std::size_t(k)] += layers;
+        } else {
+            const double bytes = layers * tensor_bytes(weight_format_info(format), x, 0, gguf_fallback(recipe, x.cols));
+            add_bytes(w, x.role, bytes, bytes * tp_share(x.role, double(std::max<std::int64_t>(1, sc.parallel.tensor)),
+                                                         double(r.kv_heads)));
         }
         if (is_attn_v_like(x.role)) ++at.attn_v;
     }
 }
 
-// Adds layer i to `w`; returns the elements of its listed tensors.
-double add_layer(const Scenario& sc, const Layout& r, std::int64_t i, GgufPosition& at, std::array<KindCache, 6>& cache,
-                 WeightBytes& w) {
-    const LayerKind kind = layer_kind(sc.model, i);
-    KindCache& c = cache[std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0))];
-    const bool gguf = is_gguf(sc.inference.weight_format);
-    if (!c.ready) {
-        c.tensors = layer_tensors(sc.model, r, kind);
-        c.elements = tensor_elements(c.tensors);
-        GgufPosition unused = at;
-        add_tensors(sc, r, c.tensors, unused, c.bytes, gguf ? Pick::constant : Pick::all);
-        c.ready = true;
+// Adds the counted layer-dependent tensors of a kind: each recipe type's bytes × its layers.
+void add_varying(const Scenario& sc, const Layout& r, const KindCache& c, WeightBytes& w) {
+    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
+    const double t = double(std::max<std::int64_t>(1, sc.parallel.tensor));
+    for (int v = 0; v < c.varying_count; ++v) {
+        const VaryingTensor& slot = c.varying[std::size_t(v)];
+        const Tensor& x = c.tensors.items[std::size_t(slot.item)];
+        for (int k = 0; k < slot.known; ++k) {
+            const double bytes = slot.layers[std::size_t(k)] * tensor_bytes(f, x, 0, gguf_fallback(slot.recipe[std::size_t(k)], x.cols));
+            add_bytes(w, x.role, bytes, bytes * tp_share(x.role, t, double(r.kv_heads)));
+        }
     }
-    at.layer = i;
-    if (gguf) add_tensors(sc, r, c.tensors, at, w, Pick::varying);
-    w.layers += c.bytes.layers;
-    w.layers_tp_rank += c.bytes.layers_tp_rank;
-    w.routed_experts += c.bytes.routed_experts;
-    w.routed_experts_tp_rank += c.bytes.routed_experts_tp_rank;
-    return c.elements;
+}
+
+// The kind's layer-dependent GGUF tensors (attn_v, ffn_down), at most four per layer.
+void find_varying(KindCache& c) {
+    for (int k = 0; k < c.tensors.count && c.varying_count < int(c.varying.size()); ++k)
+        if (varies_by_layer(c.tensors.items[std::size_t(k)].role)) c.varying[std::size_t(c.varying_count++)].item = k;
+}
+
+// Lists a layer kind's tensors once and sizes those every layer of the kind stores alike.
+void prepare_kind(const Scenario& sc, const Layout& r, LayerKind kind, const GgufPosition& at, KindCache& c) {
+    const bool gguf = is_gguf(sc.inference.weight_format);
+    c.tensors = layer_tensors(sc.model, r, kind);
+    c.elements = tensor_elements(c.tensors);
+    GgufPosition unused = at;
+    add_tensors(sc, r, c.tensors, unused, c.bytes, gguf ? Pick::constant : Pick::all);
+    if (gguf) find_varying(c);
+    c.ready = true;
+}
+
+// One layer kind throughout (softmax attention, one MLP kind) with one attn_v-like tensor a layer, so
+// that the attn_v index is the layer index.
+bool uniform_layers(const Scenario& sc, const KindCache& c) {
+    const ModelConfig& m = sc.model;
+    const MixerCounts mixers = mixer_counts(m);
+    const double layers = double(m.layers);
+    const bool one_mixer = mixers.full == layers || mixers.window == layers;
+    const bool one_mlp = m.num_experts <= 1 || m.dense_layers <= 0 || m.dense_layers >= m.layers;
+    int attn_v = 0;
+    for (int k = 0; k < c.tensors.count; ++k) attn_v += is_attn_v_like(c.tensors.items[std::size_t(k)].role) ? 1 : 0;
+    return one_mixer && one_mlp && attn_v == 1;
+}
+
+// GGUF, uniform layers: the positions the rules tell apart change only at layers 2, 4, L/16, L/8 and
+// 7L/8, and between L/8 and 7L/8 use_more_bits repeats every third layer, so in each run between
+// those edges three layers stand for all (each weighted by the layers of its residue mod 3).
+void count_uniform(const Scenario& sc, const Layout& r, KindCache& c, GgufPosition& at, WeightBytes& w) {
+    const std::int64_t n = sc.model.layers;
+    std::array<std::int64_t, 7> edges = {0, 2, 4, n / 16, n / 8, 7 * n / 8, n};
+    std::sort(edges.begin(), edges.end());
+    for (std::size_t e = 0; e + 1 < edges.size(); ++e) {
+        const std::int64_t lo = std::clamp<std::int64_t>(edges[e], 0, n), hi = std::clamp<std::int64_t>(edges[e + 1], 0, n);
+        for (std::int64_t k = 0; k < std::min<std::int64_t>(hi - lo, 3); ++k) {
+            at.layer = lo + k;
+            at.attn_v = lo + k;
+            count_varying(sc, r, c, at, w, double((hi - lo - k - 1) / 3 + 1));
+        }
+    }
+}
+
+// Every layer, by kind: the kind's constant bytes × its layer count, plus GGUF's layer-dependent
+// tensors counted by recipe type; returns the elements of the listed tensors.
+double add_layers(const Scenario& sc, const Layout& r, GgufPosition& at, WeightBytes& w) {
+    std::array<KindCache, 6> cache{};
+    std::array<double, 6> layers_of_kind{};
+    const bool gguf = is_gguf(sc.inference.weight_format);
+    bool counted = false;
+    if (gguf && sc.model.layers > 0) {  // the common case without the layer loop
+        const LayerKind kind = layer_kind(sc.model, 0);
+        const std::size_t k = std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0));
+        prepare_kind(sc, r, kind, at, cache[k]);
+        if (uniform_layers(sc, cache[k])) {
+            count_uniform(sc, r, cache[k], at, w);
+            layers_of_kind[k] = double(sc.model.layers);
+            counted = true;
+        }
+    }
+    for (std::int64_t i = 0; !counted && i < sc.model.layers; ++i) {
+        const LayerKind kind = layer_kind(sc.model, i);
+        const std::size_t k = std::size_t(int(kind.mixer) * 2 + (kind.moe ? 1 : 0));
+        if (!cache[k].ready) prepare_kind(sc, r, kind, at, cache[k]);
+        ++layers_of_kind[k];
+        if (gguf) {
+            at.layer = i;
+            count_varying(sc, r, cache[k], at, w);
+        }
+    }
+    double elements = 0;
+    for (std::size_t k = 0; k < cache.size(); ++k) {
+        const double n = layers_of_kind[k];
+        if (n == 0) continue;
+        add_varying(sc, r, cache[k], w);
+        const WeightBytes& b = cache[k].bytes;
+        w.layers += n * b.layers;
+        w.layers_tp_rank += n * b.layers_tp_rank;
+        w.routed_experts += n * b.routed_experts;
+        w.routed_experts_tp_rank += n * b.routed_experts_tp_rank;
+        elements += n * cache[k].elements;
+    }
+    return elements;
 }
 
 }  // namespace
 
-WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_parameters) {
-    const ModelConfig& m = sc.model;
-    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
-    WeightBytes w;
+GgufPosition gguf_first_position(const ModelConfig& m, const Layout& r) {
     const MixerCounts mixers = mixer_counts(m);
     GgufPosition at;
     at.layers = m.layers;
@@ -288,9 +410,15 @@ WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_param
     at.gqa = double(m.num_heads) / double(r.kv_heads);
     at.experts = m.num_experts;
     at.is_70b = m.layers == 80 && r.kv_heads < m.num_heads;  // llama.cpp: 80 layers with GQA = LLM_TYPE_70B
-    double layer_elements = 0;
-    std::array<KindCache, 6> cache{};
-    for (std::int64_t i = 0; i < m.layers; ++i) layer_elements += add_layer(sc, r, i, at, cache, w);
+    return at;
+}
+
+WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_parameters) {
+    const ModelConfig& m = sc.model;
+    const WeightFormatInfo& f = weight_format_info(sc.inference.weight_format);
+    WeightBytes w;
+    GgufPosition at = gguf_first_position(m, r);
+    const double layer_elements = add_layers(sc, r, at, w);
     const double h = double(m.hidden_size), v = double(m.vocab_size);
     // [QUANT] tied models quantise token_embd as the output tensor; untied ones at the base type.
     Tensor embedding{TensorRole::embedding, v, h, 1};

@@ -53,6 +53,8 @@ struct GgufPosition {
     std::int64_t experts = 1;                  // n_expert
     bool is_70b = false;                       // llama.cpp LLM_TYPE_70B (80 layers with GQA)
 };
+// Layer 0's position, with the model's counts the recipes read (layers, attn_v tensors, GQA, experts).
+GgufPosition gguf_first_position(const ModelConfig& m, const Layout& r);
 // The ggml type the recipe of `format` gives a tensor of `role` with `cols` input features.
 GgmlType gguf_tensor_type(WeightFormat format, TensorRole role, double cols, const GgufPosition& at);
 

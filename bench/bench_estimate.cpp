@@ -194,6 +194,18 @@ BENCHMARK(BM_EstimateJsonTextRoundTrip);
 }  // namespace
 
 
+// Times one planner search per iteration; `counter` reports how many candidates it estimated.
+template <class Search>
+void time_search(benchmark::State& state, const char* counter, Search search) {
+    std::int64_t searched = 0;
+    for (auto _ : state) {
+        auto r = search();
+        searched = r.searched;
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters[counter] = double(searched);
+}
+
 // The layout planner's full search (issue 12: ≤ 50 ms for 1,024 GPUs in wasm, ~2-3× native).
 void BM_Plan(benchmark::State& state) {
     Scenario s;
@@ -205,13 +217,7 @@ void BM_Plan(benchmark::State& state) {
     s.hardware.throughput_model = ThroughputModel::predicted;
     PlanOptions options;
     options.num_gpus = state.range(0);
-    std::int64_t searched = 0;
-    for (auto _ : state) {
-        PlanResult r = plan(s, options);
-        searched = r.searched;
-        benchmark::DoNotOptimize(r);
-    }
-    state.counters["layouts"] = double(searched);
+    time_search(state, "layouts", [&] { return plan(s, options); });
 }
 BENCHMARK(BM_Plan)->Arg(8)->Arg(64)->Arg(1024)->Unit(benchmark::kMillisecond);
 
@@ -225,13 +231,7 @@ void BM_PlanInference(benchmark::State& state) {
     ServingPlanOptions options;
     options.all_engines = state.range(0) == 1;
     if (state.range(0) == 2) options.min_tokens_per_second = 2000;
-    std::int64_t searched = 0;
-    for (auto _ : state) {
-        ServingPlanResult r = serving_plan(s, options);
-        searched = r.searched;
-        benchmark::DoNotOptimize(r);
-    }
-    state.counters["candidates"] = double(searched);
+    time_search(state, "candidates", [&] { return serving_plan(s, options); });
 }
 BENCHMARK(BM_PlanInference)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
 

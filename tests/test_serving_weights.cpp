@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/estimate.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 #include "core/serving/weight_formats.hpp"
 
 using namespace vramcalc;

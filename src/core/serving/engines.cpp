@@ -4,7 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 namespace vramcalc::serving {
 namespace {

@@ -142,6 +142,10 @@ void set_format(QuantReader& in, WeightFormat format, std::optional<std::int64_t
         line += ", inference.quant_group_size " + std::to_string(*group);
     }
     in.r.notes.push_back(line);
+    if (in.r.scenario.inference.engine == Engine::llamacpp) {  // llama.cpp loads GGUF, not these checkpoints
+        in.r.scenario.inference.engine = Engine::vllm;
+        in.r.notes.push_back("inference.engine set to vllm: llama.cpp does not load " + said + " checkpoints");
+    }
 }
 
 // AWQ and GPTQ: 4-bit weights, a group size (AWQ's "w_bit" / "q_group_size" are AutoAWQ's older names).

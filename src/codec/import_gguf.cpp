@@ -22,6 +22,7 @@ using W = WeightFormat;
 // llama_ftype → the weight format whose recipe wrote it; ftypes without one fall back to the
 // dominant tensor type below.
 std::optional<WeightFormat> format_of_file_type(double ftype) {
+    if (!(ftype >= 0 && ftype <= 255) || ftype != std::floor(ftype)) return std::nullopt;  // llama_ftype ids are < 256
     switch (int(ftype)) {
         case 0: return W::fp32;
         case 1: return W::fp16;
@@ -200,7 +201,7 @@ void choose_format(const GgufHeader& h, GgufImport& out) {
     if (it != h.metadata.end() && it->second.number(ftype)) f = format_of_file_type(ftype);
     if (!f && !out.types.empty()) {
         f = format_of_type(out.types.front().type);
-        out.result.notes.push_back("approximate: general.file_type " + (ftype >= 0 ? std::to_string(int(ftype)) : "absent") +
+        out.result.notes.push_back("approximate: general.file_type " + (it != h.metadata.end() ? grouped_count(ftype) : "absent") +
                                    " has no recipe here; the format of the largest tensor type (" + out.types.front().type +
                                    ") is used");
     }

@@ -59,6 +59,11 @@ std::string quoted_excerpt(std::string_view text) {
 }
 
 std::string grouped_count(double n) {
+    if (!(std::fabs(n) < 9e18)) {  // beyond int64 (or NaN): no grouping
+        char text[32];
+        std::snprintf(text, sizeof text, "%.6g", n);
+        return text;
+    }
     std::string digits = std::to_string(static_cast<long long>(std::llround(n))), out;
     for (std::size_t i = 0; i < digits.size(); ++i) {
         if (i > 0 && digits[i - 1] != '-' && (digits.size() - i) % 3 == 0) out += ',';

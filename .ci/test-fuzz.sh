@@ -12,8 +12,8 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 seconds=${1:-20}
 runs_limit=${FUZZ_RUNS:--1}
-targets=(fuzz_decode_link fuzz_scenario_json fuzz_scenario_fields fuzz_import_hf fuzz_import_deepspeed fuzz_cli)
-declare -A dicts=([fuzz_decode_link]=link [fuzz_scenario_json]=scenario_json [fuzz_scenario_fields]=scenario_fields [fuzz_import_hf]=import_hf
+targets=(fuzz_decode_link fuzz_scenario_json fuzz_scenario_fields fuzz_import_hf fuzz_import_gguf fuzz_import_deepspeed fuzz_cli)
+declare -A dicts=([fuzz_decode_link]=link [fuzz_scenario_json]=scenario_json [fuzz_scenario_fields]=scenario_fields [fuzz_import_hf]=import_hf [fuzz_import_gguf]=import_gguf
                   [fuzz_import_deepspeed]=import_deepspeed [fuzz_cli]=cli)
 
 bash "$root/.ci/install-deps.sh" check

@@ -181,11 +181,13 @@ TEST_CASE("unmapped and metadata keys are listed, not dropped") {
 
     auto q = import_hf_config(R"({"model_type": "mistral", "num_hidden_layers": 2, "hidden_size": 64,
         "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100,
-        "quantization_config": {"bits": 4}, "sliding_window": 4096})");
+        "quantization_config": {"quant_method": "awq", "bits": 4}, "sliding_window": 4096})");
     REQUIRE(q.ok());
-    CHECK(has(q.unmapped_keys, "quantization_config"));
+    // quantization_config sets inference.weight_format now (issue 24; tests/test_import_hf_quant.cpp).
+    CHECK_FALSE(has(q.unmapped_keys, "quantization_config"));
+    CHECK(q.scenario.inference.weight_format == WeightFormat::awq);
     CHECK(has(q.unmapped_keys, "sliding_window"));
-    CHECK(note_contains(q, "not modelled by the estimator (check them yourself): quantization_config, sliding_window"));
+    CHECK(note_contains(q, "not modelled by the estimator (check them yourself): sliding_window"));
     CHECK(note_contains(q, "max_position_embeddings not given"));
 }
 

@@ -214,6 +214,39 @@ async function start() {
     if (f.kind === 'integer' || f.kind === 'number') return String(v).replace('e+', 'e');
     return String(v).replace(/[\t\r\n]/g, ' ');
   };
+  const fieldLines = (a, scenario) => a.fields().map((f) => {
+    const [section, key] = f.path.split('.');
+    const value = key === undefined ? scenario[section] : scenario[section][key];  // top-level: workload
+    return `${f.path}\t${fieldText(f, value)}`;
+  }).join('\n');
+  // A .gguf file: only its header is read (8 MiB, once 64 MiB when the header is longer), by the
+  // JS API's importGguf; the page then serves the model in the file's format with llama.cpp.
+  const importGguf = async (file, source) => {
+    imports++;
+    try {
+      const a = await loadApi();
+      const base = a.decodeLink(str(Module._vramcalc_scenario_link())).scenario;
+      let r = null;
+      for (const size of [8 << 20, 64 << 20]) {
+        const bytes = new Uint8Array(await file.slice(0, size).arrayBuffer());
+        try {
+          r = a.importGguf(bytes, base);
+          break;
+        } catch (e) {
+          if (e.incomplete && size < file.size && size < 64 << 20) continue;
+          importFailed(source, e.issues ? e.issues.map((i) => `${i.field}: ${i.message}`).join('\n') : String(e && e.message ? e.message : e));
+          return;
+        }
+      }
+      withStrings(Module._vramcalc_import, fieldLines(a, r.scenario), source, 'GGUF header',
+        [`Model: ${r.scenario.model.name} (${r.family}).`, ...r.notes].join('\n'));
+    } catch (e) {
+      importFailed(source, `the file could not be read (${e && e.message ? e.message : e})`);
+    } finally {
+      imports--;
+      wake();
+    }
+  };
   const importText = async (text, source) => {
     imports++;
     try {
@@ -230,11 +263,7 @@ async function start() {
           : String(e && e.message ? e.message : e));
         return;
       }
-      const fields = a.fields().map((f) => {
-        const [section, key] = f.path.split('.');
-        const value = key === undefined ? r.scenario[section] : r.scenario[section][key];  // top-level: workload
-        return `${f.path}\t${fieldText(f, value)}`;
-      }).join('\n');
+      const fields = fieldLines(a, r.scenario);
       const lines = [];
       if (!deepspeed) lines.push(`Model: ${r.scenario.model.name} (${r.family}).`);
       lines.push(...r.notes);
@@ -252,6 +281,7 @@ async function start() {
   };
   const readFile = (file, how) => {
     if (!file) return;
+    if (/\.gguf$/i.test(file.name)) { importGguf(file, `${file.name} (${how})`); return; }
     if (file.size > 1 << 20) { importFailed(file.name, 'the file is larger than 1 MiB; a config.json is a few KB'); return; }
     imports++;
     file.text().then((text) => importText(text, `${file.name} (${how})`),
@@ -260,7 +290,7 @@ async function start() {
   };
   const picker = document.createElement('input');
   picker.type = 'file';
-  picker.accept = '.json,application/json';
+  picker.accept = '.json,application/json,.gguf';
   picker.hidden = true;
   picker.setAttribute('aria-hidden', 'true');
   picker.tabIndex = -1;

@@ -24,7 +24,7 @@ const std::vector<Shortcut> shortcut_table = {
     {"/", "model_picker", "Search the model presets (or type a Hugging Face model id to fetch its config.json)"},
     {"G", "gpu_picker", "Choose a GPU preset"},
     {"F", "framework_picker", "Choose a training framework profile"},
-    {"I", "import", "Import a config.json or DeepSpeed JSON file (pasting or dropping one anywhere works too)"},
+    {"I", "import", "Import a config.json, a .gguf file (its header) or a DeepSpeed JSON file (pasting or dropping one anywhere works too)"},
     {"U", "units", "Switch memory units between GiB and GB"},
     {"T", "theme", "Switch between the light and the dark theme"},
     {"C", "copy_link", "Copy the link to this scenario"},

@@ -733,7 +733,7 @@ void import_button(float w) {
                    "(sets training and parallel settings). Pasting or dropping one anywhere works too."};
     b.shortcut = shortcut_for("import");
     dom::add(std::move(b));
-    help_tooltip("Import a config", "A Hugging Face config.json sets the model; a DeepSpeed JSON sets ZeRO, batch and precision. Paste or drop one anywhere on the page, too.");
+    help_tooltip("Import a config", "A Hugging Face config.json sets the model (and its quantisation); a .gguf file (only its header is read) sets the model and format to serve with llama.cpp; a DeepSpeed JSON sets ZeRO, batch and precision. Paste or drop one anywhere on the page, too.");
     if (pressed || dom::activated("import")) web::open_file_picker();
 }
 

@@ -31,6 +31,7 @@
 
 #include "codec/codec.hpp"
 #include "codec/import_deepspeed.hpp"
+#include "codec/import_gguf.hpp"
 #include "codec/import_hf.hpp"
 #include "codec/plan_json.hpp"
 #include "codec/serving_plan_json.hpp"
@@ -497,6 +498,27 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, int 
                     {"issues", json::array()}});
     } catch (...) {
         return put({{"issues", issue_list("config", internal_error("import"))}});
+    }
+}
+
+// The first bytes of a .gguf file (the input buffer, length bytes) onto the decoded scenario
+// (with_base = 1) or the defaults: {"scenario", "family", "notes", "gguf": {version, tensors,
+// header_bytes, parameters, tensor_bytes, types}, "issues": []} or {"issues", "incomplete"}.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_import_gguf(std::size_t length, int with_base) {
+    try {
+        vramcalc::Scenario base = with_base ? current.scenario : vramcalc::Scenario{};
+        auto bytes = argument(length);
+        auto r = codec::import_gguf({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}, base);
+        if (!r.result.ok()) return put({{"issues", codec::issues_to_json(r.result.issues)}, {"incomplete", r.incomplete}});
+        json types = json::array();
+        for (const auto& t : r.types)
+            types.push_back({{"type", t.type}, {"tensors", t.tensors}, {"elements", t.elements}, {"bytes", t.bytes}});
+        json gguf = {{"version", r.version}, {"tensors", r.tensor_count}, {"header_bytes", r.header_bytes},
+                     {"parameters", r.parameters}, {"tensor_bytes", r.tensor_bytes}, {"types", types}};
+        return put({{"scenario", codec::scenario_to_json(r.result.scenario)}, {"family", r.result.family},
+                    {"notes", r.result.notes}, {"gguf", gguf}, {"issues", json::array()}});
+    } catch (...) {
+        return put({{"issues", issue_list("gguf", internal_error("importGguf"))}});
     }
 }
 

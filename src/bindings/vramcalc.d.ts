@@ -126,6 +126,17 @@ export interface VramcalcApi {
    */
   importDeepSpeedConfig(text: string, base?: ScenarioInput): ImportResult;
 
+  /**
+   * Reads the header of a `.gguf` file (its first bytes: 8 MiB is enough for most, at most 64 MiB
+   * are read) and sets the model, `inference.weight_format` (from `general.file_type`), engine
+   * `llamacpp` and workload `inference` on `base`, as the CLI's `--gguf` does. Counts and lengths
+   * of the header are bounded: a header claiming 2^40 tensors is an error, not an allocation.
+   * @param bytes The file's first bytes (`await file.slice(0, 8 << 20).arrayBuffer()`).
+   * @throws {@link ImportError} naming `"gguf"` or the metadata key; with `incomplete: true` when
+   *   the header continues past the bytes given (pass more of the file).
+   */
+  importGguf(bytes: Uint8Array | ArrayBuffer, base?: ScenarioInput): GgufImportResult;
+
   /** The default scenario (GPT-3 6.7B on 8 × A100-80GB), every field present. A fresh copy. */
   defaultScenario(): Scenario;
 
@@ -324,6 +335,25 @@ export interface ImportResult {
   ignored_keys: string[];
 }
 
+/** What {@link VramcalcApi.importGguf} returns. */
+export interface GgufImportResult {
+  /** `base` with the model, weight format, engine and workload from the header. */
+  scenario: Scenario;
+  /** `general.architecture` (`"llama"`, `"qwen3"`, …). */
+  family: string;
+  /** One sentence each: what was read how, the exact tensor bytes, the estimate's recipe beside them. */
+  notes: string[];
+  /** The header: version, tensor count, its length, Σ elements and Σ bytes of the tensors, by ggml type. */
+  gguf: {
+    version: number;
+    tensors: number;
+    header_bytes: number;
+    parameters: number;
+    tensor_bytes: number;
+    types: { type: string; tensors: number; elements: number; bytes: number }[];
+  };
+}
+
 /** The `Error` that the import functions throw. */
 export interface ImportError extends Error {
   /** `"ImportError"`. */
@@ -332,6 +362,8 @@ export interface ImportError extends Error {
   message: string;
   /** The problems as data: `field` is the config's key (`"hidden_size"`), `"config"`, or `"base.…"`. */
   issues: Issue[];
+  /** importGguf: the header continues past the bytes given. */
+  incomplete?: boolean;
 }
 
 /** Result of {@link VramcalcApi.decodeLink}. */

@@ -1093,6 +1093,30 @@ export async function createVramcalc(options = {}) {
     return result;
   }
 
+  // The first bytes of a .gguf file (bindings.cpp, vramcalc_import_gguf): at most 64 MiB cross.
+  const maxGgufBytes = 64 * 1024 * 1024;
+  function importGgufBytes(bytes, base) {
+    if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+    if (!(bytes instanceof Uint8Array)) {
+      throw importError([{ field: 'gguf', message: `must be the bytes of a .gguf file as a Uint8Array (got ${describe(bytes)})` }]);
+    }
+    if (base !== undefined) {
+      const { ok, issues } = load(base, 0);
+      if (!ok || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
+    }
+    const n = Math.min(bytes.length, maxGgufBytes);
+    const at = wasm._vramcalc_input(n + 1);
+    wasm.HEAPU8.set(bytes.subarray(0, n), at);
+    const result = JSON.parse(get(wasm._vramcalc_import_gguf(n, base !== undefined ? 1 : 0)));
+    if (result.issues.length > 0) {
+      const error = importError(result.issues);
+      error.incomplete = result.incomplete === true;  // the header continues: pass more of the file
+      throw error;
+    }
+    delete result.issues;
+    return result;
+  }
+
   const api = {
     estimate(scenario) {
       return guarded(scenarioError, 'scenario', () => runEstimate(scenario));
@@ -1128,6 +1152,9 @@ export async function createVramcalc(options = {}) {
     },
     importDeepSpeedConfig(text, base) {
       return guarded(importError, 'config', () => importConfig(1, text, base));
+    },
+    importGguf(bytes, base) {
+      return guarded(importError, 'gguf', () => importGgufBytes(bytes, base));
     },
     defaultScenario() {
       return JSON.parse(defaultText);

@@ -17,6 +17,7 @@
 #include "cli/report.hpp"
 #include "codec/codec.hpp"
 #include "codec/import_deepspeed.hpp"
+#include "codec/import_gguf.hpp"
 #include "codec/import_hf.hpp"
 #include "codec/plan_json.hpp"
 #include "codec/serving_plan_json.hpp"
@@ -37,6 +38,8 @@ const char* const help_text =
     "  --config FILE        scenario JSON ('-' for stdin); see docs/formulas.md\n"
     "  --link FRAGMENT      a link fragment (\"v=2&mp=llama-3-8b&b=4\"; v=1 links keep their meaning)\n"
     "  --hf-config FILE     a Hugging Face config.json: sets the model (docs/imports.md)\n"
+    "  --gguf FILE          a .gguf file: its header (at most 64 MiB read) sets the model, the weight\n"
+    "                       format, engine llamacpp and workload inference (docs/imports.md)\n"
     "  --deepspeed-config FILE  a DeepSpeed config: ZeRO stage, offload, batch sizes, bf16/fp16\n"
     "                       (imports keep the other fields; flags after them override them;\n"
     "                       keys they cannot map are listed on stderr as notes)\n"
@@ -137,6 +140,22 @@ std::optional<std::string> read_input(const FileReader& read, const std::string&
         return std::nullopt;
     }
     return std::move(r.text);
+}
+
+// --gguf FILE: the first codec::gguf_second_read bytes (a header is never longer here).
+void import_gguf_file(const FileReader& read, const std::string& path, Scenario& scenario,
+                      std::vector<ValidationIssue>& issues, std::vector<std::string>& notes) {
+    ReadResult file = read(path, codec::gguf_second_read);
+    if (!file.ok) {
+        issues.push_back({"--gguf", "cannot read file " + quote_arg(path) + ": " + codec::excerpt(file.problem, 200)});
+        return;
+    }
+    auto imported = codec::import_gguf(
+        std::span(reinterpret_cast<const std::uint8_t*>(file.text.data()), file.text.size()), scenario);
+    scenario = imported.result.scenario;
+    for (const auto& note : imported.result.notes) notes.push_back("gguf: " + note);
+    for (auto& issue : imported.result.issues)
+        issues.push_back({issue.field == "gguf" ? issue.field : "gguf: " + issue.field, issue.message});
 }
 
 // One line per item, at most max_printed_lines, then how many more.
@@ -319,6 +338,10 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
             std::string label = hf ? "hf-config" : "deepspeed-config";
             for (const auto& note : imported.notes) import_notes.push_back(label + ": " + note);
             for (auto& issue : imported.issues) issues.push_back({label + ": " + issue.field, issue.message});
+        } else if (arg == "--gguf") {
+            auto path = take_value(arg);
+            if (!path) continue;
+            import_gguf_file(read, *path, scenario, issues, import_notes);
         } else if (arg == "--link") {
             auto fragment = take_value("--link");
             if (!fragment) continue;

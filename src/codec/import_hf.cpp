@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 
+#include "codec/hf_multimodal.hpp"
+#include "codec/hf_quantization.hpp"
 #include "codec/scenario_json.hpp"
 #include "codec/text.hpp"
 #include "core/model/presets.hpp"
@@ -257,6 +259,13 @@ const Family* detect_family(const json& config, ImportResult& r) {
     return nullptr;
 }
 
+// The checkpoint's storage format from quantization_config (when the model itself imported).
+ImportResult& with_quantization(const json& config, ImportResult& r) {
+    auto q = config.find("quantization_config");
+    if (r.ok() && q != config.end() && !q->is_null()) import_hf_quantization(*q, r);
+    return r;
+}
+
 }  // namespace
 
 std::vector<HfFamilyName> hf_families() {
@@ -287,11 +296,13 @@ ImportResult import_hf_json(const json& config, const Scenario& base) {
         r.issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(config) + ")"});
         return r;
     }
+    if (is_hf_multimodal(config)) return import_hf_multimodal(config, base);
+    if (import_hf_by_preset_shape(config, r)) return with_quantization(config, r);
     const Family* fam = detect_family(config, r);
     if (!fam) return r;
     r.family = fam->model_type;
 
-    Reader in{config, r, {"model_type"}, {}};
+    Reader in{config, r, {"model_type", "quantization_config"}, {}};
     ModelConfig m;  // every field is set below: nothing of base's model survives
     m.name = std::string(fam->display) + " (HF config)";
     m.mlp = fam->mlp;
@@ -472,7 +483,7 @@ ImportResult import_hf_json(const json& config, const Scenario& base) {
     std::vector<Note> lowered;  // as choosing a preset does: the sequence the model can take
     fit_sequence_to_model(r.scenario, &lowered);
     for (const auto& n : lowered) r.notes.push_back(n.field + " " + n.message);
-    return r;
+    return with_quantization(config, r);
 }
 
 }  // namespace vramcalc::codec

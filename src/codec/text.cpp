@@ -1,5 +1,7 @@
 #include "codec/text.hpp"
 
+#include <cmath>
+
 #include <cstdio>
 
 namespace vramcalc::codec {
@@ -53,6 +55,20 @@ std::string quoted_excerpt(std::string_view text) {
     std::string out(1, '"');
     out += excerpt(text, 40);
     out += '"';
+    return out;
+}
+
+std::string grouped_count(double n) {
+    if (!(std::fabs(n) < 9e18)) {  // beyond int64 (or NaN): no grouping
+        char text[32];
+        std::snprintf(text, sizeof text, "%.6g", n);
+        return text;
+    }
+    std::string digits = std::to_string(static_cast<long long>(std::llround(n))), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && digits[i - 1] != '-' && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
     return out;
 }
 

@@ -23,5 +23,7 @@ std::string excerpt(std::string_view text, std::size_t max_bytes);
 std::string key_label(std::string_view key);
 // "\"abc\"": a short quoted excerpt (40 bytes) for messages.
 std::string quoted_excerpt(std::string_view text);
+// 4,300,079,472: a count (rounded to an integer) with thousands separators, for import notes.
+std::string grouped_count(double n);
 
 }  // namespace vramcalc::codec

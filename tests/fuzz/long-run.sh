@@ -13,7 +13,7 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=$(cd "$1" && pwd); out=$2; seconds=$3; shift 3
 mkdir -p "$out/artifacts" && out=$(cd "$out" && pwd)
-declare -A dicts=([fuzz_decode_link]=link [fuzz_scenario_json]=scenario_json [fuzz_scenario_fields]=scenario_fields [fuzz_import_hf]=import_hf
+declare -A dicts=([fuzz_decode_link]=link [fuzz_scenario_json]=scenario_json [fuzz_scenario_fields]=scenario_fields [fuzz_import_hf]=import_hf [fuzz_import_gguf]=import_gguf
                   [fuzz_import_deepspeed]=import_deepspeed [fuzz_cli]=cli)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}

@@ -130,3 +130,32 @@ test('issue 22: nesting deeper than 64 levels and DeepSpeed stage 0 with offload
   assert.ok(issuesOf(() => api.importDeepSpeedConfig(offloaded)).some((i) =>
     i.field === 'zero_optimization.offload_optimizer.device' && i.message.startsWith('needs zero_optimization.stage 1, 2 or 3')));
 });
+
+// importGguf: the header of bench/inference/write_gguf.py's llama (tests/data/gguf/); llama.cpp
+// reported 24,680,448 bytes of tensor data and 43.85 M parameters for the full file
+// (tests/data/inference/llamacpp_cpu_3.21.1.json). The CLI's --gguf gives the same scenario.
+test('importGguf reads a GGUF header into a llama.cpp serving scenario', async () => {
+  const api = await loadApi();
+  const { readFileSync } = await import('node:fs');
+  const path = join(root, 'tests', 'data', 'gguf', 'llama-gqa-Q4_0.header.gguf');
+  const bytes = new Uint8Array(readFileSync(path));
+  const r = api.importGguf(bytes);
+  assert.equal(r.family, 'llama');
+  assert.equal(r.gguf.tensor_bytes, 24680448);
+  assert.equal(r.gguf.tensors, 39);
+  assert.equal(r.scenario.workload, 'inference');
+  assert.equal(r.scenario.inference.engine, 'llamacpp');
+  assert.equal(r.scenario.inference.weight_format, 'gguf-q4_0');
+  assert.equal(r.scenario.model.num_kv_heads, 2);
+  assert.deepEqual(api.importGguf(bytes.buffer).scenario, r.scenario);
+  const { json } = cliJson({}, ['--gguf', path]);
+  assert.deepEqual(api.estimate(r.scenario), json);
+
+  // A prefix: incomplete, so the caller reads more; 2^40 tensors: an error, not an allocation.
+  assert.throws(() => api.importGguf(bytes.subarray(0, 4096)), (e) => e.name === 'ImportError' && e.incomplete === true);
+  const huge = new Uint8Array(24);
+  huge.set([0x47, 0x47, 0x55, 0x46, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1]);  // "GGUF", v3, 2^40 tensors
+  assert.throws(() => api.importGguf(huge), (e) => e.name === 'ImportError' && e.issues[0].field === 'gguf' &&
+    /claims 1099511627776 tensors/.test(e.issues[0].message));
+  assert.throws(() => api.importGguf('GGUF'), (e) => e.name === 'ImportError' && /Uint8Array/.test(e.issues[0].message));
+});

@@ -126,7 +126,7 @@ function guarded(make, field, run) {
 }
 
 // estimate() results are built by buildEstimate (generated below) from what the module leaves
-// (bindings.cpp, vramcalc_estimate): one array of doubles (every scalar output in output-table
+// (bindings.cpp, run_estimate): one array of doubles (every scalar output in output-table
 // order, every field of the estimated scenario in field-table order, the memory timeline) and a
 // text part (text values, notes, warnings; see readTextPart). The object has the keys, nesting,
 // value types and key order of the JSON estimate (the CLI's --json).
@@ -145,7 +145,7 @@ function estimateLayout(tables) {
 // <generated:estimate-builder>
 // Generated from the output and field tables by tools/gen_api_docs.cpp; do not edit.
 // The tables the numbers follow (vramcalc.mjs checks them against the module's at start):
-const ESTIMATE_LAYOUT = 'parameters.total:number parameters.active:number parameters.embedding:number parameters.per_layer:number parameters.per_layer_active:number parameters.layers:number parameters.final_norm:number parameters.lm_head:number parameters.trainable:number parameters.adapter:number parameters.trained_layers:number parameters.quantized:number parameters.overridden:flag layout.data_parallel:integer layout.grad_accum_steps:integer layout.global_batch_size:integer layout.kv_heads:integer layout.head_dim:integer layout.ffn_hidden_size:integer layout.params_per_gpu:number layout.achieved_flops_per_gpu:number bytes_per_parameter.weights:number bytes_per_parameter.gradients:number bytes_per_parameter.optimizer:number activations.sbh_coefficient:number activations.as2b_coefficient:number activations.per_layer_bytes:number activations.layers_on_gpu:number activations.in_flight_microbatches:number activations.transformer_layers_bytes:number activations.embedding_bytes:number activations.output_bytes:number activations.total_bytes:number activations.recomputed_layers:number activations.forward_working_bytes:number activations.backward_working_bytes:number activations.recompute_working_bytes:number activations.logits_elements:number activations.loss_saved_per_logit:number activations.loss_peak_bytes:number activations.host_bytes:number model_states_bytes.weights:number model_states_bytes.gradients:number model_states_bytes.optimizer:number model_states_bytes.live_params:number model_states_bytes.autocast_copies:number model_states_bytes.frozen_weights:number model_states_bytes.dequantized:number model_states_bytes.buckets:number model_states_bytes.optimizer_temporaries:number memory_per_gpu_bytes.weights:number memory_per_gpu_bytes.kv_cache:number memory_per_gpu_bytes.zero3_live_params:number memory_per_gpu_bytes.gradients:number memory_per_gpu_bytes.optimizer:number memory_per_gpu_bytes.activations:number memory_per_gpu_bytes.logits:number memory_per_gpu_bytes.temporaries:number memory_per_gpu_bytes.peak_allocated:number memory_per_gpu_bytes.peak_reserved:number memory_per_gpu_bytes.peak_phase:text memory_per_gpu_bytes.overhead:number memory_per_gpu_bytes.total:number host_memory_bytes.per_gpu:number host_memory_bytes.total:number capacity_bytes:number headroom_bytes:number fits:flag compute.flops_per_token:number compute.model_flops:number compute.forward_flops:number compute.backward_flops:number compute.recompute_flops:number compute.total_flops:number compute.cluster_flops_per_second:number compute.seconds:number compute.days:number compute.gpu_hours:number compute.tflop_hours:number compute.pflop_days:number compute.cost:number compute.chinchilla_tokens:number performance.step_seconds:number performance.tokens_per_step:number performance.tokens_per_second:number performance.achieved_tflops_per_gpu:number performance.mfu:number performance.microbatches:number performance.predicted:flag performance.calibrated:flag performance.breakdown_seconds.compute:number performance.breakdown_seconds.tensor_parallel:number performance.breakdown_seconds.pipeline_bubble:number performance.breakdown_seconds.pipeline_p2p:number performance.breakdown_seconds.data_parallel:number performance.breakdown_seconds.zero:number performance.breakdown_seconds.optimizer_step:number performance.breakdown_seconds.overhead:number inference.kv_bytes_per_token:number inference.kv_pool_bytes:number inference.kv_pool_tokens:number inference.max_concurrency:number inference.max_context_len:number inference.starts:flag inference.weights_total_bytes:number inference.memory_budget_bytes:number inference.memory_fraction:number inference.batched_tokens:number inference.gpus:integer inference.tm101_bytes:number performance.time_to_first_token_seconds:number performance.prefill_tokens_per_second:number performance.decode_tokens_per_second:number performance.inter_token_latency_seconds:number performance.decode_step_bytes:number performance.cost_per_million_output_tokens:number | model.name:text model.layers:integer model.hidden_size:integer model.num_heads:integer model.num_kv_heads:integer model.head_dim:integer model.ffn_hidden_size:integer model.vocab_size:integer model.mlp:choice:gelu/swiglu model.norm:choice:layernorm/rmsnorm model.bias:boolean model.qkv_bias:boolean model.tied_embeddings:boolean model.position_embedding:choice:learned/rope model.max_position_embeddings:integer model.norms_per_layer:integer model.num_experts:integer model.experts_per_token:integer model.moe_ffn_hidden_size:integer model.num_shared_experts:integer model.dense_layers:integer model.activation:choice:auto/gelu/gelu_tanh/gelu_new/silu/relu model.params_override:number model.kv_lora_rank:integer model.q_lora_rank:integer model.qk_rope_head_dim:integer model.qk_nope_head_dim:integer model.v_head_dim:integer model.sliding_window:integer model.global_attention_interval:integer model.qk_norm:boolean model.attention_sinks:boolean model.attention_output_gate:boolean model.full_attention_interval:integer model.linear_attention:choice:gated_deltanet/mamba model.linear_num_key_heads:integer model.linear_num_value_heads:integer model.linear_key_head_dim:integer model.linear_value_head_dim:integer model.linear_conv_kernel:integer model.ssm_state_size:integer model.ssm_expand:integer model.router_bias:boolean model.shared_expert_gate:boolean training.method:choice:full/lora/qlora/freeze training.lora_rank:integer training.lora_targets:text training.lora_dropout:number training.adapter_dtype:choice:fp32/match training.base_weight_format:choice:nf4/nf4_no_dq/int8 training.trainable_layers:integer training.seq_len:integer training.micro_batch_size:integer training.global_batch_size:integer training.grad_accum_steps:integer training.tokens:number training.precision:choice:mixed_bf16/mixed_fp16/bf16/fp16/fp32/amp_bf16/amp_fp16 training.grad_dtype:choice:match/fp32 training.optimizer:choice:adamw/adamw_8bit/sgd_momentum/sgd training.recompute:choice:none/selective/full/ops training.recompute_layers:integer training.flash_attention:boolean training.dropout:boolean training.framework:choice:megatron/deepspeed/fsdp/hf/torchtune/generic training.kernels:choice:fused/eager/compiled training.loss:choice:standard/chunked/fused training.loss_chunks:integer training.optimizer_impl:choice:foreach/fused training.paged_optimizer:boolean training.persistent_gradients:boolean training.optimizer_in_backward:boolean training.offload_activations:boolean training.attention_flops:boolean parallel.num_gpus:integer parallel.tensor:integer parallel.pipeline:integer parallel.zero_stage:integer parallel.sequence_parallel:boolean parallel.partition_activations:boolean parallel.zero3_live_params:number parallel.offload_optimizer:boolean parallel.zero_impl:choice:deepspeed/fsdp parallel.offload_params:boolean parallel.expert:integer parallel.interleave:integer hardware.gpu:text hardware.memory_gib:number hardware.peak_tflops:number hardware.achieved_tflops:number hardware.mfu:number hardware.price_per_gpu_hour:number hardware.reserved_gib:number hardware.cuda_context_gib:number hardware.allocator_overhead:number hardware.throughput_model:choice:fixed/predicted hardware.gpus_per_node:integer hardware.intra_node_gbps:number hardware.inter_node_gbps:number hardware.memory_bandwidth_gbps:number workload:choice:training/inference inference.engine:choice:vllm/sglang/trtllm/llamacpp/hf inference.weight_format:choice:bf16/fp16/fp32/fp8/fp8_channel/fp8_block/int8/awq/gptq/nf4/mxfp4/gguf-q8_0/gguf-q6_k/gguf-q5_k_m/gguf-q5_k_s/gguf-q4_k_m/gguf-q4_k_s/gguf-q4_0/gguf-q3_k_m/gguf-q2_k/gguf-iq4_xs inference.quant_group_size:integer inference.kv_cache_dtype:choice:auto/fp16/bf16/fp8/q8_0/q4_0 inference.context_len:integer inference.concurrency:integer inference.gpu_memory_utilization:number inference.max_batched_tokens:integer inference.gpu_layers:integer inference.prompt_tokens:integer inference.output_tokens:integer | forward loss backward optimizer_step | weights gradients optimizer activations logits temporaries total | errors memory_timeline notes scenario warnings';
+const ESTIMATE_LAYOUT = 'parameters.total:number parameters.active:number parameters.embedding:number parameters.per_layer:number parameters.per_layer_active:number parameters.layers:number parameters.final_norm:number parameters.lm_head:number parameters.trainable:number parameters.adapter:number parameters.trained_layers:number parameters.quantized:number parameters.overridden:flag layout.data_parallel:integer layout.grad_accum_steps:integer layout.global_batch_size:integer layout.kv_heads:integer layout.head_dim:integer layout.ffn_hidden_size:integer layout.params_per_gpu:number layout.achieved_flops_per_gpu:number bytes_per_parameter.weights:number bytes_per_parameter.gradients:number bytes_per_parameter.optimizer:number activations.sbh_coefficient:number activations.as2b_coefficient:number activations.per_layer_bytes:number activations.layers_on_gpu:number activations.in_flight_microbatches:number activations.transformer_layers_bytes:number activations.embedding_bytes:number activations.output_bytes:number activations.total_bytes:number activations.recomputed_layers:number activations.forward_working_bytes:number activations.backward_working_bytes:number activations.recompute_working_bytes:number activations.logits_elements:number activations.loss_saved_per_logit:number activations.loss_peak_bytes:number activations.host_bytes:number model_states_bytes.weights:number model_states_bytes.gradients:number model_states_bytes.optimizer:number model_states_bytes.live_params:number model_states_bytes.autocast_copies:number model_states_bytes.frozen_weights:number model_states_bytes.dequantized:number model_states_bytes.buckets:number model_states_bytes.optimizer_temporaries:number memory_per_gpu_bytes.weights:number memory_per_gpu_bytes.kv_cache:number memory_per_gpu_bytes.zero3_live_params:number memory_per_gpu_bytes.gradients:number memory_per_gpu_bytes.optimizer:number memory_per_gpu_bytes.activations:number memory_per_gpu_bytes.logits:number memory_per_gpu_bytes.temporaries:number memory_per_gpu_bytes.peak_allocated:number memory_per_gpu_bytes.peak_reserved:number memory_per_gpu_bytes.peak_phase:text memory_per_gpu_bytes.overhead:number memory_per_gpu_bytes.total:number host_memory_bytes.per_gpu:number host_memory_bytes.total:number capacity_bytes:number headroom_bytes:number fits:flag compute.flops_per_token:number compute.model_flops:number compute.forward_flops:number compute.backward_flops:number compute.recompute_flops:number compute.total_flops:number compute.cluster_flops_per_second:number compute.seconds:number compute.days:number compute.gpu_hours:number compute.tflop_hours:number compute.pflop_days:number compute.cost:number compute.chinchilla_tokens:number performance.step_seconds:number performance.tokens_per_step:number performance.tokens_per_second:number performance.achieved_tflops_per_gpu:number performance.mfu:number performance.microbatches:number performance.predicted:flag performance.calibrated:flag performance.breakdown_seconds.compute:number performance.breakdown_seconds.tensor_parallel:number performance.breakdown_seconds.pipeline_bubble:number performance.breakdown_seconds.pipeline_p2p:number performance.breakdown_seconds.data_parallel:number performance.breakdown_seconds.zero:number performance.breakdown_seconds.optimizer_step:number performance.breakdown_seconds.overhead:number inference.kv_bytes_per_token:number inference.kv_pool_bytes:number inference.kv_pool_tokens:number inference.max_concurrency:number inference.max_context_len:number inference.starts:flag inference.weights_total_bytes:number inference.memory_budget_bytes:number inference.memory_fraction:number inference.batched_tokens:number inference.gpus:integer inference.tm101_bytes:number performance.time_to_first_token_seconds:number performance.prefill_tokens_per_second:number performance.decode_tokens_per_second:number performance.inter_token_latency_seconds:number performance.decode_step_bytes:number performance.cost_per_million_output_tokens:number | model.name:text model.layers:integer model.hidden_size:integer model.num_heads:integer model.num_kv_heads:integer model.head_dim:integer model.ffn_hidden_size:integer model.vocab_size:integer model.mlp:choice:gelu/swiglu model.norm:choice:layernorm/rmsnorm model.bias:boolean model.qkv_bias:boolean model.tied_embeddings:boolean model.position_embedding:choice:learned/rope model.max_position_embeddings:integer model.norms_per_layer:integer model.num_experts:integer model.experts_per_token:integer model.moe_ffn_hidden_size:integer model.num_shared_experts:integer model.dense_layers:integer model.activation:choice:auto/gelu/gelu_tanh/gelu_new/silu/relu model.params_override:number model.kv_lora_rank:integer model.q_lora_rank:integer model.qk_rope_head_dim:integer model.qk_nope_head_dim:integer model.v_head_dim:integer model.sliding_window:integer model.global_attention_interval:integer model.qk_norm:boolean model.attention_sinks:boolean model.attention_output_gate:boolean model.full_attention_interval:integer model.linear_attention:choice:gated_deltanet/mamba model.linear_num_key_heads:integer model.linear_num_value_heads:integer model.linear_key_head_dim:integer model.linear_value_head_dim:integer model.linear_conv_kernel:integer model.ssm_state_size:integer model.ssm_expand:integer model.router_bias:boolean model.shared_expert_gate:boolean training.method:choice:full/lora/qlora/freeze training.lora_rank:integer training.lora_targets:text training.lora_dropout:number training.adapter_dtype:choice:fp32/match training.base_weight_format:choice:nf4/nf4_no_dq/int8 training.trainable_layers:integer training.seq_len:integer training.micro_batch_size:integer training.global_batch_size:integer training.grad_accum_steps:integer training.tokens:number training.precision:choice:mixed_bf16/mixed_fp16/bf16/fp16/fp32/amp_bf16/amp_fp16 training.grad_dtype:choice:match/fp32 training.optimizer:choice:adamw/adamw_8bit/sgd_momentum/sgd training.recompute:choice:none/selective/full/ops training.recompute_layers:integer training.flash_attention:boolean training.dropout:boolean training.framework:choice:megatron/deepspeed/fsdp/hf/torchtune/generic training.kernels:choice:fused/eager/compiled training.loss:choice:standard/chunked/fused training.loss_chunks:integer training.optimizer_impl:choice:foreach/fused training.paged_optimizer:boolean training.persistent_gradients:boolean training.optimizer_in_backward:boolean training.offload_activations:boolean training.attention_flops:boolean parallel.num_gpus:integer parallel.tensor:integer parallel.pipeline:integer parallel.zero_stage:integer parallel.sequence_parallel:boolean parallel.partition_activations:boolean parallel.zero3_live_params:number parallel.offload_optimizer:boolean parallel.zero_impl:choice:deepspeed/fsdp parallel.offload_params:boolean parallel.expert:integer parallel.interleave:integer hardware.gpu:text hardware.memory_gib:number hardware.peak_tflops:number hardware.achieved_tflops:number hardware.mfu:number hardware.price_per_gpu_hour:number hardware.reserved_gib:number hardware.cuda_context_gib:number hardware.allocator_overhead:number hardware.throughput_model:choice:fixed/predicted hardware.gpus_per_node:integer hardware.intra_node_gbps:number hardware.inter_node_gbps:number hardware.memory_bandwidth_gbps:number workload:choice:training/inference inference.engine:choice:vllm/sglang/trtllm/llamacpp/hf inference.weight_format:choice:bf16/fp16/fp32/fp8/fp8_channel/fp8_block/int8/awq/gptq/nf4/mxfp4/gguf-q8_0/gguf-q6_k/gguf-q5_k_m/gguf-q5_k_s/gguf-q4_k_m/gguf-q4_k_s/gguf-q4_0/gguf-q3_k_m/gguf-q2_k/gguf-iq4_xs inference.quant_group_size:integer inference.kv_cache_dtype:choice:auto/fp16/bf16/fp8/q8_0/q4_0 inference.context_len:integer inference.concurrency:integer inference.gpu_memory_utilization:number inference.max_batched_tokens:integer inference.gpu_layers:integer inference.prompt_tokens:integer inference.output_tokens:integer | forward loss backward optimizer_step | weights gradients optimizer activations logits temporaries total | errors fixes memory_timeline notes scenario warnings';
 // The choice fields' names, in field-table order.
 const CHOICES = [
   ['gelu', 'swiglu'],  // model.mlp
@@ -171,7 +171,7 @@ const CHOICES = [
   ['bf16', 'fp16', 'fp32', 'fp8', 'fp8_channel', 'fp8_block', 'int8', 'awq', 'gptq', 'nf4', 'mxfp4', 'gguf-q8_0', 'gguf-q6_k', 'gguf-q5_k_m', 'gguf-q5_k_s', 'gguf-q4_k_m', 'gguf-q4_k_s', 'gguf-q4_0', 'gguf-q3_k_m', 'gguf-q2_k', 'gguf-iq4_xs'],  // inference.weight_format
   ['auto', 'fp16', 'bf16', 'fp8', 'q8_0', 'q4_0'],  // inference.kv_cache_dtype
 ];
-// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where
+// The estimate object from the module's estimate numbers: h = the array holding them, s = where
 // the numbers start, t = the text values (text outputs, then text fields, in table order),
 // r = the composites that cross as text ({<path>: value}).
 function buildEstimate(h, s, t, r) {
@@ -220,6 +220,8 @@ function buildEstimate(h, s, t, r) {
     },
     errors: r.errors,
     fits: h[s + 67] !== 0,
+    get fixes() { return r.fixes(this); },
+    set fixes(value) { r.fixes = () => value; },
     headroom_bytes: finite(h[s + 66]),
     host_memory_bytes: {
       per_gpu: finite(h[s + 63]),
@@ -470,6 +472,8 @@ function buildServingEstimate(h, s, t, r) {
     capacity_bytes: finite(h[s + 65]),
     errors: r.errors,
     fits: h[s + 67] !== 0,
+    get fixes() { return r.fixes(this); },
+    set fixes(value) { r.fixes = () => value; },
     headroom_bytes: finite(h[s + 66]),
     host_memory_bytes: {
       per_gpu: finite(h[s + 63]),
@@ -700,6 +704,92 @@ function importError(issues) {
   return error;
 }
 
+// The module's interface (bindings.cpp) behind one small object, so that the wrapper reads the
+// same whichever interface it uses: Embind functions over typed memory views (the default), or
+// the plain C exports of the previous interface (an internal fallback that bench/js/api-bench.mjs
+// times against the Embind path; chosen by the CEXPORTS option key, not part of the public API).
+// A typed view on the module's memory goes stale (length 0) when the memory grows: fields() and
+// values() fetch the views again then.
+//   input(bytes) → [bytes view, offset]; fields() → {numbers, numbersAt, list, listAt, text, textAt};
+//   estimate(count, length) → 0 invalid | 1 valid | 2 valid with the text part as JSON (count ≥ 0:
+//   the field input's first `count` entries, else JSON text of `length` bytes in the input);
+//   values() → [numbers view, offset]; the other calls return parsed results.
+const CEXPORTS = Symbol.for('vramcalc.cExports');
+
+function embindBoundary(wasm, decoder) {
+  let fields = null, values = null;
+  const parse = (view) => JSON.parse(decoder.decode(view));  // JSON text as UTF-8 in the module's memory
+  const valid = wasm.EstimateStatus.valid, validTextAsJson = wasm.EstimateStatus.valid_text_as_json;
+  const status = (s) => (s === valid ? 1 : s === validTextAsJson ? 2 : 0);
+  return {
+    input(bytes) { return [wasm.input(bytes), 0]; },
+    tables() { return parse(wasm.tables()); },
+    fields() {
+      if (fields === null || fields.numbers.length === 0) {
+        fields = { numbers: wasm.fieldNumbers(), numbersAt: 0, list: wasm.fieldList(), listAt: 0, text: wasm.fieldText(), textAt: 0 };
+      }
+      return fields;
+    },
+    scenarioFields(count, check) { wasm.scenarioFields(count, check !== 0); },
+    scenarioJson(length, check) { wasm.scenarioJson(length, check !== 0); },
+    estimate(count, length) {
+      if (count >= 0) return status(wasm.estimateFields(count));
+      wasm.scenarioJson(length, false);
+      return status(wasm.estimate());
+    },
+    values() {
+      if (values === null || values.length === 0) values = wasm.values();
+      return [values, 0];
+    },
+    estimateText() { return decoder.decode(wasm.estimateText()); },
+    estimateTextJson() { return parse(wasm.estimateTextJson()); },
+    estimateIssues() { return wasm.estimateIssues(); },
+    validate() { return wasm.validate(); },
+    plan(length) { return parse(wasm.plan(length)); },
+    composite(path) { return parse(wasm.composite(path)); },
+    encodeLink() { return wasm.encodeLink(); },
+    decodeLink(length) { return parse(wasm.decodeLink(length)); },
+    importConfig(length, withBase, deepspeed) {
+      return parse(wasm.importConfig(length, withBase, deepspeed ? wasm.ImportFormat.deepspeed : wasm.ImportFormat.hugging_face));
+    },
+  };
+}
+
+function cExportBoundary(wasm, decoder) {
+  function get(at) {  // reads a NUL-terminated result
+    const heap = wasm.HEAPU8;
+    return decoder.decode(heap.subarray(at, heap.indexOf(0, at)));
+  }
+  const numbersAt = wasm._vramcalc_field_numbers() / 8;
+  const listAt = wasm._vramcalc_field_list() / 4;
+  const textAt = wasm._vramcalc_field_text();
+  return {
+    input(bytes) { return [wasm.HEAPU8, wasm._vramcalc_input(bytes)]; },
+    tables() { return JSON.parse(get(wasm._vramcalc_tables())); },
+    fields() { return { numbers: wasm.HEAPF64, numbersAt, list: wasm.HEAP32, listAt, text: wasm.HEAPU8, textAt }; },
+    scenarioFields(count, check) { wasm._vramcalc_scenario_fields(count, check); },
+    scenarioJson(length, check) { wasm._vramcalc_scenario_json(length, check); },
+    estimate(count, length) {
+      if (count >= 0) wasm._vramcalc_scenario_fields(count, 0);
+      else wasm._vramcalc_scenario_json(length, 0);
+      return wasm._vramcalc_estimate();
+    },
+    values() { return [wasm.HEAPF64, wasm._vramcalc_values() / 8]; },
+    estimateText(bytes) {
+      const start = wasm._vramcalc_text();
+      return decoder.decode(wasm.HEAPU8.subarray(start, start + bytes));
+    },
+    estimateTextJson() { return JSON.parse(get(wasm._vramcalc_text())); },
+    estimateIssues() { return JSON.parse(get(wasm._vramcalc_text())).errors; },
+    validate() { return JSON.parse(get(wasm._vramcalc_validate())); },
+    plan(length) { return JSON.parse(get(wasm._vramcalc_plan(length))); },
+    composite(path, put) { return JSON.parse(get(wasm._vramcalc_composite(put(path)))); },
+    encodeLink() { return JSON.parse(get(wasm._vramcalc_encode_link())); },
+    decodeLink(length) { return JSON.parse(get(wasm._vramcalc_decode_link(length))); },
+    importConfig(length, withBase, deepspeed) { return JSON.parse(get(wasm._vramcalc_import(length, withBase ? 1 : 0, deepspeed))); },
+  };
+}
+
 /**
  * Creates one instance of the API (each instance owns its own WebAssembly memory).
  * @param {{wasmBinary?: ArrayBuffer | Uint8Array, locateFile?: (path: string, prefix: string) => string, jsonScenarios?: boolean}} [options]
@@ -721,22 +811,19 @@ export async function createVramcalc(options = {}) {
   const wasm = await createVramcalcWasm(moduleArg);
   const fastPath = !(options && options.jsonScenarios === true);
 
-  // Text crosses as UTF-8 in the module's memory (bindings.cpp). The heap views are read after
-  // each call into the module: memory growth replaces them.
+  // Text crosses as UTF-8 in the module's memory (bindings.cpp). The memory views are fetched
+  // after each call into the module: memory growth replaces them.
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+  const b = options && options[CEXPORTS] === true ? cExportBoundary(wasm, decoder) : embindBoundary(wasm, decoder);
   function put(text) {  // writes the argument; returns its length in bytes
     const capacity = text.length * 3;  // UTF-8 bytes per UTF-16 unit: at most 3
-    const at = wasm._vramcalc_input(capacity + 1);
-    return encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + capacity)).written;
-  }
-  function get(at) {  // reads a NUL-terminated result
-    const heap = wasm.HEAPU8;
-    return decoder.decode(heap.subarray(at, heap.indexOf(0, at)));
+    const [bytes, at] = b.input(capacity + 1);
+    return encoder.encodeInto(text, bytes.subarray(at, at + capacity)).written;
   }
 
   // Constant tables: parsed once, handed out as fresh copies so callers may mutate them.
-  const tables = JSON.parse(get(wasm._vramcalc_tables()));
+  const tables = b.tables();
   const defaultText = JSON.stringify(tables.default_scenario);
   const fieldsText = JSON.stringify(tables.fields);
   const modelPresetsText = JSON.stringify(tables.model_presets);
@@ -857,7 +944,7 @@ export async function createVramcalc(options = {}) {
     return own.concat(fromCodec.filter((i) => !named.has(i.field)));
   }
 
-  // The fast path (bindings.cpp, vramcalc_scenario_fields): a scenario whose keys are all known
+  // The fast path (bindings.cpp, scenarioFields / estimateFields): a scenario whose keys are all known
   // and whose values all have their field's type crosses as typed values: numbers, booleans (0/1)
   // and choices (their index) as doubles, text as UTF-8 in the field's slot, each entry listed by
   // its field-table index. The codec decodes them with the JSON decoder's steps and rules. Anything
@@ -866,9 +953,6 @@ export async function createVramcalc(options = {}) {
   const NUMBER = 0, BOOLEAN = 1, CHOICE = 2, TEXT = 3;
   const { text_slot_bytes: slotBytes, model_preset: presetEntry, model_preset_id: presetIdEntry } = tables.field_input;
   const maxTextUnits = slotBytes / 3;  // UTF-8 bytes per UTF-16 unit: at most 3
-  const numbersAt = wasm._vramcalc_field_numbers() / 8;
-  const listAt = wasm._vramcalc_field_list() / 4;
-  const textAt = wasm._vramcalc_field_text();
   const sectionFields = new Map();  // section → Map(key → {entry, kind, choices, slot})
   // The keys each section had last time and their fields: callers tend to pass objects of one
   // shape again and again, and comparing a key with the one seen at that position is cheaper
@@ -892,22 +976,22 @@ export async function createVramcalc(options = {}) {
   // What each text slot holds: the text and its byte count (a text already there is not written again).
   const slotText = new Array(slots).fill(null);
   const slotLength = new Array(slots).fill(0);
-  function putText(numbers, entry, slot, value) {  // false: not for the fast path
+  function putText(input, entry, slot, value) {  // false: not for the fast path
     if (typeof value !== 'string') return false;
     if (slotText[slot] !== value) {
       if (value.length > maxTextUnits || !wellFormed(value)) return false;
-      const at = textAt + slot * slotBytes;
-      slotLength[slot] = encoder.encodeInto(value, wasm.HEAPU8.subarray(at, at + slotBytes)).written;
+      const at = input.textAt + slot * slotBytes;
+      slotLength[slot] = encoder.encodeInto(value, input.text.subarray(at, at + slotBytes)).written;
       slotText[slot] = value;
     }
-    numbers[numbersAt + entry] = slotLength[slot];
+    input.numbers[input.numbersAt + entry] = slotLength[slot];
     return true;
   }
   // Writes the scenario into the field input; returns the number of entries, or -1: not for the fast path.
   function writeFields(scenario) {
     if (!isPlainObject(scenario)) return -1;
-    const numbers = wasm.HEAPF64;
-    const list = wasm.HEAP32;
+    const input = b.fields();
+    const { numbers, numbersAt, list, listAt } = input;
     let count = 0;
     for (const section of Object.keys(scenario)) {
       const fields = sectionFields.get(section);
@@ -916,7 +1000,7 @@ export async function createVramcalc(options = {}) {
       const value = scenario[section];
       if (value === undefined) continue;  // like a missing key
       if (section === 'model' && typeof value === 'string') {
-        if (!putText(numbers, presetIdEntry, presetSlot, value)) return -1;
+        if (!putText(input, presetIdEntry, presetSlot, value)) return -1;
         list[listAt + count++] = presetIdEntry;
         continue;
       }
@@ -970,7 +1054,7 @@ export async function createVramcalc(options = {}) {
             break;
           }
           default:
-            if (!putText(numbers, field.entry, field.slot, v)) return -1;
+            if (!putText(input, field.entry, field.slot, v)) return -1;
         }
         list[listAt + count++] = field.entry;
       }
@@ -980,33 +1064,52 @@ export async function createVramcalc(options = {}) {
 
   // The estimate's text part (bindings.cpp, TextPart), after the numbers: [same as last time,
   // size in bytes, number of texts, record counts..., texts' lengths in UTF-16 units...]; the
-  // texts themselves, UTF-8, at vramcalc_text(). Text outputs and text fields come first (→ t),
+  // texts themselves, UTF-8, in the module's text bytes (b.estimateText()). Text outputs and text fields come first (→ t),
   // then the composites that cross as text, in composite-table order (→ r).
   const textPartAt = tables.outputs.length + tables.fields.length +
     tables.memory_timeline.phases.length * tables.memory_timeline.components.length;
   const textComposites = [];  // {path, crossing: 'records' | 'empty' | 'json', keys}
+  const lazyComposites = [];  // paths of the composites computed when first read (bindings.cpp, crossing())
   for (const { path, crossing } of tables.composites) {
     const [how, ...keys] = crossing.split(' ');
-    if (how !== 'scenario' && how !== 'memory_timeline') textComposites.push({ path, crossing: how, keys });
+    if (how === 'lazy') lazyComposites.push(path);
+    else if (how !== 'scenario' && how !== 'memory_timeline') textComposites.push({ path, crossing: how, keys });
+  }
+  // A lazy composite of one estimate: the generated builder makes it a getter that calls this
+  // with the estimate; the module computes it for the estimate's scenario once, on first read.
+  function lazyComposite(path) {
+    let value;
+    return (estimate) => {
+      if (value === undefined) {
+        value = guarded(scenarioError, 'scenario', () => {
+          const { ok, issues } = load(estimate.scenario, 0);
+          if (!ok || issues.length > 0) throw scenarioError(issues);
+          const result = b.composite(path, put);
+          if (result.errors.length > 0) throw scenarioError(result.errors);
+          return result.value;
+        });
+      }
+      return value;
+    };
   }
   const recordLists = textComposites.filter((c) => c.crossing === 'records').length;
   const ownTexts = tables.outputs.filter((o) => o.kind === 'text').length + tables.fields.filter((f) => f.kind === 'text').length;
   let texts = [];  // the texts of the last text part read (reused while the module reports them the same)
-  // Reads the text part of a valid estimate (`how`: vramcalc_estimate's return value, 1 or 2) into
+  // Reads the text part of a valid estimate (`how`: the estimate's status, 1 or 2) into
   // `texts`; returns the composites that cross as text. Called after every valid estimate, thrown
   // away or not: the module's "same as last time" refers to the last text part it handed out.
   function readTextPart(how, h, s) {
     if (how === 2) {  // texts that are not UTF-8 (never expected): the text part is JSON
-      const json = JSON.parse(get(wasm._vramcalc_text()));
+      const json = b.estimateTextJson();
       texts = json.text.concat(json.field_text);
+      for (const path of lazyComposites) json[path] = lazyComposite(path);
       return json;
     }
     let at = s + textPartAt;
     const counts = at + 3;
     if (h[at] === 0) {
       const bytes = h[at + 1], count = h[at + 2];
-      const start = wasm._vramcalc_text();
-      const all = decoder.decode(wasm.HEAPU8.subarray(start, start + bytes));
+      const all = b.estimateText(bytes);
       texts = new Array(count);
       let offset = 0;
       at = counts + recordLists;
@@ -1034,37 +1137,46 @@ export async function createVramcalc(options = {}) {
         r[path] = JSON.parse(texts[k++]);
       }
     }
+    for (const path of lazyComposites) r[path] = lazyComposite(path);
     return r;
   }
 
   const FAST = Object.freeze({ ok: true, issues: Object.freeze([]) });
-  // Decodes a scenario argument in the module for the next call (check: whether to apply the
-  // rules). Returns {ok, issues}: the wrapper's own issues, and whether the scenario reached the
-  // module at all (false: the issues say why).
-  function load(scenario, check) {
+  // What stage() wrote: the number of field-input entries (the fast path), or -1 and the JSON
+  // text's length in bytes.
+  let stagedCount = -1, stagedLength = 0;
+  // Writes a scenario argument into the module's memory. Returns {ok, issues}: the wrapper's own
+  // issues, and whether the scenario reached the module at all (false: the issues say why).
+  function stage(scenario) {
     let count = -1;
     try {
       if (fastPath) count = writeFields(scenario);
     } catch {
       count = -1;  // e.g. a getter that throws: serialize() reports it
     }
-    if (count >= 0) {
-      wasm._vramcalc_scenario_fields(count, check);
-      return FAST;
-    }
+    stagedCount = count;
+    if (count >= 0) return FAST;
     const { text, issues } = serialize(scenario);
     if (text === null) return { ok: false, issues };
     if (text.length > maxInputBytes) {
       issues.push({ field: 'scenario', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` });
       return { ok: false, issues };
     }
-    wasm._vramcalc_scenario_json(put(text), check);
+    stagedLength = put(text);
     return { ok: true, issues };
+  }
+  // Decodes a scenario argument in the module for the next call (check: whether to apply the rules).
+  function load(scenario, check) {
+    const staged = stage(scenario);
+    if (!staged.ok) return staged;
+    if (stagedCount >= 0) b.scenarioFields(stagedCount, check);
+    else b.scenarioJson(stagedLength, check);
+    return staged;
   }
 
 
   // A config file's text applied onto `base` (a scenario; missing = the defaults) by the codec.
-  // deepspeed: 0 = a Hugging Face config.json, 1 = a DeepSpeed config (bindings.cpp, vramcalc_import).
+  // deepspeed: 0 = a Hugging Face config.json, 1 = a DeepSpeed config (bindings.cpp, import_json).
   function importConfig(deepspeed, text, base) {
     if (typeof text !== 'string') {
       throw importError([{ field: 'config', message: `must be the text of a JSON file (got ${describe(text)})` }]);
@@ -1078,7 +1190,7 @@ export async function createVramcalc(options = {}) {
       const { ok, issues } = load(base, 0);
       if (!ok || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
     }
-    const result = JSON.parse(get(wasm._vramcalc_import(put(text), base !== undefined ? 1 : 0, deepspeed)));
+    const result = b.importConfig(put(text), base !== undefined, deepspeed);
     if (result.issues.length > 0) throw importError(result.issues);
     delete result.issues;
     return result;
@@ -1092,7 +1204,7 @@ export async function createVramcalc(options = {}) {
       try {
         const { ok, issues } = load(scenario, 1);
         if (!ok) return issues;
-        return merge(issues, JSON.parse(get(wasm._vramcalc_validate())));
+        return merge(issues, b.validate());
       } catch (e) {  // documented never to throw
         return [{ field: 'scenario', message: unexpected(e) }];
       }
@@ -1134,13 +1246,12 @@ export async function createVramcalc(options = {}) {
   return Object.freeze(api);
 
   function runEstimate(scenario) {
-    // Decoded without the rules: vramcalc_estimate checks them (once, in the core's evaluate).
-    const { ok, issues } = load(scenario, 0);
+    // Decoded without the rules: the module's estimate checks them (once, in the core's evaluate).
+    const { ok, issues } = stage(scenario);
     if (!ok) throw scenarioError(issues);
-    const how = wasm._vramcalc_estimate();
-    if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
-    const h = wasm.HEAPF64;
-    const s = wasm._vramcalc_values() / 8;
+    const how = b.estimate(stagedCount, stagedLength);
+    if (how === 0) throw scenarioError(merge(issues, b.estimateIssues()));
+    const [h, s] = b.values();
     const r = readTextPart(how, h, s);
     if (issues.length > 0) throw scenarioError(issues);
     return buildEstimate(h, s, texts, r);
@@ -1177,7 +1288,7 @@ export async function createVramcalc(options = {}) {
         throw scenarioError(merge(issues, [{ field: 'options', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` }]));
       }
     }
-    const result = JSON.parse(get(wasm._vramcalc_plan(put(optionsText))));
+    const result = b.plan(put(optionsText));
     const all = merge(issues, result.errors || []);
     if (all.length > 0) throw scenarioError(all);
     return result;
@@ -1186,7 +1297,7 @@ export async function createVramcalc(options = {}) {
   function runEncodeLink(scenario) {
     const { ok, issues } = load(scenario, 1);
     if (!ok) throw scenarioError(issues);
-    const result = JSON.parse(get(wasm._vramcalc_encode_link()));
+    const result = b.encodeLink();
     const all = merge(issues, result.errors || []);
     if (all.length > 0) throw scenarioError(all);
     return result.link;
@@ -1205,7 +1316,7 @@ export async function createVramcalc(options = {}) {
     const hash = fragment.indexOf('#');
     let text = hash >= 0 ? fragment.slice(hash + 1) : fragment;
     if (text.length > maxLinkLength + 2) text = text.slice(0, maxLinkLength + 2);
-    return JSON.parse(get(wasm._vramcalc_decode_link(put(text))));
+    return b.decodeLink(put(text));
   }
 }
 

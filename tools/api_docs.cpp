@@ -182,7 +182,7 @@ const char* kind_name(FieldKind kind) {
 struct JsObject {
     std::map<std::string, JsObject> children;
     std::string expression;  // a leaf's value
-    bool lazy = false;       // a getter: r.<key>(this) computes it on first read (bindings.cpp, crossing())
+    bool lazy = false;       // a getter: r.<key>(this) gives the value, computed on first read
 };
 
 void place_js(JsObject& root, std::string_view path, std::string expression) {
@@ -201,7 +201,7 @@ void write_js(std::ostringstream& out, const JsObject& node, const std::string& 
     }
     out << "{\n";
     for (const auto& [key, child] : node.children) {
-        if (child.lazy) {  // an own enumerable accessor; assigning replaces the value
+        if (child.lazy) {  // an own enumerable accessor (as fast to build as a data property); assigning replaces the value
             out << indent << "  get " << key << "() { return r." << key << "(this); },\n";
             out << indent << "  set " << key << "(value) { r." << key << " = () => value; },\n";
             continue;
@@ -295,7 +295,7 @@ std::string estimate_builder() {
             if (!c.always) continue;
             if (c.kind == CompositeKind::scenario) r->children[c.path] = scenario;
             else if (c.kind == CompositeKind::memory_timeline) r->children[c.path].expression = timeline.str();
-            else if (c.kind == CompositeKind::fixes) r->children[c.path].lazy = true;  // computed when read
+            else if (c.kind == CompositeKind::fixes) r->children[c.path].lazy = true;  // bindings.cpp: crossing() "lazy"
             else r->children[c.path].expression = std::string("r.") + c.path;
         }
     }

@@ -169,9 +169,10 @@ double output_value(const vramcalc::OutputSpec& o, const vramcalc::Estimate& e) 
 
 // How each composite output present in every estimate crosses (the tables name it for
 // vramcalc.mjs): as numbers, as records of two texts (the keys codec::composite_to_json gives
-// them), as an empty list (errors: a valid estimate has none), as one JSON text, or lazily: not
-// with the estimate, but computed when the result's property is first read (composite_json), as
-// the fixes take a few dozen more estimates when the scenario does not fit.
+// them), as an empty list (errors: a valid estimate has none), as one JSON text, or lazily: a
+// count only (0: the composite is empty; 1: vramcalc.mjs makes the result's property a getter
+// that asks composite_json when first read), as the fixes take a few dozen more estimates when
+// the scenario does not fit.
 const char* crossing(vramcalc::CompositeKind kind) {
     switch (kind) {
         case vramcalc::CompositeKind::scenario: return "scenario";
@@ -321,6 +322,8 @@ void add_composite_texts(const codec::DecodeResult& decoded, const vramcalc::Eva
                 text_part.add_constant(vramcalc::warning_id(w.items[i]));
                 text_part.add_constant(vramcalc::warning_message(w.items[i]));
             }
+        } else if (c.kind == vramcalc::CompositeKind::fixes) {  // lazy: empty when it fits
+            text_part.counts.push_back(ev.estimate.fits ? 0.0 : 1.0);
         } else if (std::string_view(crossing(c.kind)) == "json") {
             text_part.add(codec::composite_to_json(c, decoded.scenario, ev, decoded.notes)
                               .dump(-1, ' ', false, json::error_handler_t::replace));
@@ -334,7 +337,7 @@ void add_composite_texts(const codec::DecodeResult& decoded, const vramcalc::Eva
 // (field-table order; booleans 0/1, choices as index, text fields 0), the memory timeline (each
 // step phase in order, its components in codec::memory_timeline_components order), then the text
 // part's layout (TextPart): 1 if vramcalc.mjs read the same texts last time (else 0), the texts'
-// size in bytes, their number, the record counts, the texts' lengths; the texts in text_part.bytes:
+// size in bytes, their number, the counts (records of a list, or 0/1 for a lazy composite), the texts' lengths; the texts in text_part.bytes:
 // the text outputs, the text fields, then those of the composites that cross as records (two
 // texts per record) or as JSON (one text), in composite-table order (see crossing()).
 // valid_text_as_json: the numbers as for valid, the text part in estimate_json (a text that is

@@ -1063,22 +1063,22 @@ export async function createVramcalc(options = {}) {
   }
 
   // The estimate's text part (bindings.cpp, TextPart), after the numbers: [same as last time,
-  // size in bytes, number of texts, record counts..., texts' lengths in UTF-16 units...]; the
+  // size in bytes, number of texts, counts (records; 0/1 lazy)..., texts' lengths in UTF-16 units...]; the
   // texts themselves, UTF-8, in the module's text bytes (b.estimateText()). Text outputs and text fields come first (→ t),
   // then the composites that cross as text, in composite-table order (→ r).
   const textPartAt = tables.outputs.length + tables.fields.length +
     tables.memory_timeline.phases.length * tables.memory_timeline.components.length;
-  const textComposites = [];  // {path, crossing: 'records' | 'empty' | 'json', keys}
-  const lazyComposites = [];  // paths of the composites computed when first read (bindings.cpp, crossing())
+  const textComposites = [];  // {path, crossing: 'records' | 'empty' | 'json' | 'lazy', keys}
   for (const { path, crossing } of tables.composites) {
     const [how, ...keys] = crossing.split(' ');
-    if (how === 'lazy') lazyComposites.push(path);
-    else if (how !== 'scenario' && how !== 'memory_timeline') textComposites.push({ path, crossing: how, keys });
+    if (how !== 'scenario' && how !== 'memory_timeline') textComposites.push({ path, crossing: how, keys });
   }
-  // A lazy composite of one estimate: the generated builder makes it a getter that calls this
-  // with the estimate; the module computes it for the estimate's scenario once, on first read.
-  function lazyComposite(path) {
-    let value;
+  const lazyPaths = textComposites.filter((c) => c.crossing === 'lazy').map((c) => c.path);
+  // A lazy composite (bindings.cpp, crossing()): the generated builder makes it a getter that
+  // calls this with the estimate. Empty ([]) unless the module said otherwise; else the module
+  // computes it for the estimate's scenario once, when first read.
+  function lazyValue(path, present) {
+    let value = present ? undefined : [];
     return (estimate) => {
       if (value === undefined) {
         value = guarded(scenarioError, 'scenario', () => {
@@ -1092,7 +1092,8 @@ export async function createVramcalc(options = {}) {
       return value;
     };
   }
-  const recordLists = textComposites.filter((c) => c.crossing === 'records').length;
+  // One count each (in composite-table order): the records of a list, or whether a lazy one is not empty.
+  const countedComposites = textComposites.filter((c) => c.crossing === 'records' || c.crossing === 'lazy').length;
   const ownTexts = tables.outputs.filter((o) => o.kind === 'text').length + tables.fields.filter((f) => f.kind === 'text').length;
   let texts = [];  // the texts of the last text part read (reused while the module reports them the same)
   // Reads the text part of a valid estimate (`how`: the estimate's status, 1 or 2) into
@@ -1102,7 +1103,7 @@ export async function createVramcalc(options = {}) {
     if (how === 2) {  // texts that are not UTF-8 (never expected): the text part is JSON
       const json = b.estimateTextJson();
       texts = json.text.concat(json.field_text);
-      for (const path of lazyComposites) json[path] = lazyComposite(path);
+      for (const path of lazyPaths) json[path] = lazyValue(path, true);
       return json;
     }
     let at = s + textPartAt;
@@ -1112,7 +1113,7 @@ export async function createVramcalc(options = {}) {
       const all = b.estimateText(bytes);
       texts = new Array(count);
       let offset = 0;
-      at = counts + recordLists;
+      at = counts + countedComposites;
       for (let i = 0; i < count; i++) {
         const end = offset + h[at + i];
         texts[i] = all.slice(offset, end);
@@ -1133,11 +1134,12 @@ export async function createVramcalc(options = {}) {
         r[path] = list;
       } else if (crossing === 'empty') {
         r[path] = [];
+      } else if (crossing === 'lazy') {
+        r[path] = lazyValue(path, h[c++] !== 0);
       } else {
         r[path] = JSON.parse(texts[k++]);
       }
     }
-    for (const path of lazyComposites) r[path] = lazyComposite(path);
     return r;
   }
 

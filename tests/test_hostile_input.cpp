@@ -695,6 +695,20 @@ TEST_CASE("issue 22.1: --plan on one GPU finds the offloaded layouts the estimat
     CHECK(text.out.starts_with("Layouts for 1 GPU, global batch "));
 }
 
+namespace {
+// A scenario that breaks the rule of `field`: the CLI refuses it naming the field, and a link with
+// it is repaired as every link that breaks a rule (the field is reset, and said); returns that link.
+codec::DecodeResult check_rule_in_cli_and_link(const std::string& field, std::vector<std::string> cli_args,
+                                               const char* link) {
+    auto cli = run_clean(std::move(cli_args));
+    CHECK(cli.exit_code == 2);
+    CHECK(json_names(errors_of(cli), field));
+    auto decoded = codec::decode_link(link);
+    CHECK(names(decoded.issues, field, "reset " + field));
+    return decoded;
+}
+}  // namespace
+
 TEST_CASE("issue 22.2: ZeRO stage 0 with optimizer offload breaks one rule, named in every face") {
     Scenario s;
     s.parallel.zero_stage = 0;
@@ -703,12 +717,8 @@ TEST_CASE("issue 22.2: ZeRO stage 0 with optimizer offload breaks one rule, name
     CHECK_FALSE(is_valid(s));
     s.parallel.zero_stage = 1;
     CHECK(validate(s).empty());
-    auto cli = run_clean({"--zero-stage", "0", "--offload-optimizer", "--json"});
-    CHECK(cli.exit_code == 2);
-    CHECK(json_names(errors_of(cli), "parallel.offload_optimizer"));
-    // A link with both is repaired as every link that breaks a rule: the offload is reset, and said.
-    auto link = codec::decode_link("v=2&z=0&off=1");
-    CHECK(names(link.issues, "parallel.offload_optimizer", "reset parallel.offload_optimizer"));
+    auto link = check_rule_in_cli_and_link("parallel.offload_optimizer", {"--zero-stage", "0", "--offload-optimizer", "--json"},
+                                           "v=2&z=0&off=1");
     CHECK(link.scenario.parallel.zero_stage == 0);
     CHECK_FALSE(link.scenario.parallel.offload_optimizer);
 }
@@ -729,11 +739,8 @@ TEST_CASE("parameter offload below ZeRO stage 3 breaks one rule, named in every 
     }
     s.parallel.zero_stage = 3;
     CHECK(validate(s).empty());
-    auto cli = run_clean({"--zero-stage", "2", "--offload-params", "--json"});
-    CHECK(cli.exit_code == 2);
-    CHECK(json_names(errors_of(cli), "parallel.offload_params"));
-    auto link = codec::decode_link("v=3&z=1&offp=1");
-    CHECK(names(link.issues, "parallel.offload_params", "reset parallel.offload_params"));
+    auto link = check_rule_in_cli_and_link("parallel.offload_params", {"--zero-stage", "2", "--offload-params", "--json"},
+                                           "v=3&z=1&offp=1");
     CHECK_FALSE(link.scenario.parallel.offload_params);
     // The planner searches ZeRO-3 only for a scenario that offloads parameters, and finds it.
     Scenario big = s;

@@ -608,8 +608,12 @@ namespace em = emscripten;
 
 em::val issues_val(const std::vector<vramcalc::ValidationIssue>& issues) {
     em::val list = em::val::array();
-    for (std::size_t i = 0; i < issues.size(); ++i)
-        list.set(i, em::val(vramcalc::ValidationIssue{well_formed(issues[i].field), well_formed(issues[i].message)}));
+    try {
+        for (std::size_t i = 0; i < issues.size(); ++i)
+            list.set(i, em::val(vramcalc::ValidationIssue{well_formed(issues[i].field), well_formed(issues[i].message)}));
+    } catch (...) {  // nothing thrown crosses the boundary
+        list.set(list["length"], em::val(vramcalc::ValidationIssue{"scenario", internal_error("issues")}));
+    }
     return list;
 }
 // JSON text as UTF-8 bytes in the module's memory (valid until the next call), which vramcalc.mjs

@@ -63,7 +63,7 @@ TEST_CASE("CLI invalid input: exit 2, each problem on stderr naming the field") 
     CHECK(j["errors"][0]["field"] == "model.num_heads");
 }
 
-TEST_CASE("CLI: an empty --link, a v=2 link and no link are the same scenario, today's defaults (issue 21)") {
+TEST_CASE("CLI: an empty --link, a v=3 link and no link are the same scenario, today's defaults (issue 21)") {
     // The scenario of issue 21: Llama-3.1-8B on 8 × H100, ZeRO-3, s = 4,500. An empty link read as
     // link version 1 once (no CUDA context, no allocator reserve: 3.7–4 GiB per GPU lower).
     const std::string flags = " --model-preset llama-3.1-8b --gpu H100-SXM --num-gpus 8 --zero-stage 3 --seq-len 4500 --json";
@@ -72,7 +72,7 @@ TEST_CASE("CLI: an empty --link, a v=2 link and no link are the same scenario, t
     auto defaults = nlohmann::json::parse(plain.out);
     CHECK(defaults["scenario"]["hardware"]["cuda_context_gib"] == 0.5);
     CHECK(defaults["scenario"]["hardware"]["allocator_overhead"] == 0.05);
-    for (const char* link : {"--link ''", "--link '#'", "--link 'v=2'", "--link '#v=2&theme=dark'"}) {
+    for (const char* link : {"--link ''", "--link '#'", "--link 'v=3'", "--link '#v=3&theme=dark'"}) {
         INFO(link);
         Run r = run_cli(link + flags);
         REQUIRE(r.exit_code == 0);
@@ -82,13 +82,13 @@ TEST_CASE("CLI: an empty --link, a v=2 link and no link are the same scenario, t
     }
     Run link = run_cli("--link '' --print-link");
     REQUIRE(link.exit_code == 0);
-    CHECK(link.out.rfind("v=2\n", 0) == 0);  // no ctx=0&alloc=0
+    CHECK(link.out.rfind("v=3\n", 0) == 0);  // no ctx=0&alloc=0
 }
 
 TEST_CASE("CLI link in, link out") {
     Run r = run_cli("--link 'v=1&mp=mistral-7b&b=2' --print-link --json");
     REQUIRE(r.exit_code == 0);
-    // A v1 link in, the same scenario as v2 out: version 1 trained every preset with dropout and knew
-    // no CUDA context or allocator reserve, so v2 spells those out.
-    CHECK(r.out.rfind("v=2&mp=mistral-7b&b=2&drop=1&ctx=0&alloc=0\n", 0) == 0);
+    // A v1 link in, the same scenario as v3 out: version 1 trained every preset with dropout and knew
+    // no ZeRO-3 live parameters, CUDA context or allocator reserve, so v3 spells those out.
+    CHECK(r.out.rfind("v=3&mp=mistral-7b&b=2&drop=1&live=0&ctx=0&alloc=0\n", 0) == 0);
 }

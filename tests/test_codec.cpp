@@ -113,21 +113,21 @@ TEST_CASE("link round trip: decode(encode(x)) == x") {
         auto decoded = codec::decode_link(link);
         CHECK(decoded.ok());
         CHECK(same_scenario(decoded.scenario, s));
-        CHECK(link.rfind("v=2", 0) == 0);  // new links are written in the current version
+        CHECK(link.rfind("v=3", 0) == 0);  // new links are written in the current version
     }
-    CHECK(codec::encode_link(Scenario{}) == "v=2");
+    CHECK(codec::encode_link(Scenario{}) == "v=3");
 }
 
 TEST_CASE("link holds only non-default fields and names presets") {
     Scenario s;
     s.training.micro_batch_size = 4;
     s.parallel.zero_stage = 3;
-    CHECK(codec::encode_link(s) == "v=2&b=4&z=3");
+    CHECK(codec::encode_link(s) == "v=3&b=4&z=3");
     Scenario llama;
     apply_model_preset(llama, "llama-3-8b");
     apply_gpu_preset(llama, "H100-SXM");
     llama.model.layers = 16;
-    CHECK(codec::encode_link(llama) == "v=2&mp=llama-3-8b&gpu=H100-SXM&L=16");
+    CHECK(codec::encode_link(llama) == "v=3&mp=llama-3-8b&gpu=H100-SXM&L=16");
 }
 
 TEST_CASE("pinned links keep opening identically") {

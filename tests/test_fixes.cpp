@@ -3,6 +3,7 @@
 // model states alone exceed the GPU is fixed only by sharding or fewer trainable parameters.
 #include <catch2/catch.hpp>
 
+#include "codec/scenario_json.hpp"
 #include "core/estimate.hpp"
 #include "core/training/finetune.hpp"
 #include "core/training/fixes.hpp"
@@ -112,4 +113,37 @@ TEST_CASE("A smaller micro-batch keeps the global batch through gradient accumul
     REQUIRE(mb != nullptr);
     CHECK(mb->scenario.training.micro_batch_size < 16);
     CHECK(resolve_layout(mb->scenario).global_batch_size == 1024);
+}
+
+// The ways to fit in the JSON of an estimate (CLI --json, the JS API's `fixes`): issue 21.3's
+// case fits with recomputation; each record names its change, the changed fields with their new
+// values and the memory per GPU with it, as estimate() computes it.
+TEST_CASE("The estimate's JSON lists the ways to fit: QLoRA on one RTX 4090 fits with recomputation") {
+    const Scenario s = qlora_on_4090();
+    const Evaluation ev = evaluate(s);
+    REQUIRE(ev.ok());
+    REQUIRE_FALSE(ev.estimate.fits);
+    const nlohmann::json fixes = codec::evaluation_to_json(s, ev, {}, false)["fixes"];
+    REQUIRE(fixes.is_array());
+    REQUIRE_FALSE(fixes.empty());
+    CHECK(fixes.size() <= 4);
+    const nlohmann::json* recompute = nullptr;
+    for (const auto& f : fixes)
+        if (f["id"] == "recompute") recompute = &f;
+    REQUIRE(recompute != nullptr);
+    const std::string mode = (*recompute)["fields"]["training.recompute"].get<std::string>();
+    CHECK((mode == "full" || mode == "selective"));
+    CHECK((*recompute)["fields"].size() == 1);  // only the recomputation changes
+    CHECK((*recompute)["change"] == mode + " recomputation");
+    Scenario fixed = s;
+    fixed.training.recompute = mode == "full" ? Recompute::full : Recompute::selective;
+    const Estimate e = estimate(fixed);
+    CHECK(e.fits);
+    CHECK((*recompute)["total_bytes"].get<double>() == e.memory_per_gpu_bytes.total);
+    CHECK((*recompute)["headroom_bytes"].get<double>() == e.headroom_bytes);
+    // An RTX 4090 has 24 GiB: what fits is below it.
+    CHECK((*recompute)["total_bytes"].get<double>() < 24.0 * 1024 * 1024 * 1024);
+    // A scenario that fits has none.
+    const Evaluation fits = evaluate(fixed);
+    CHECK(codec::evaluation_to_json(fixed, fits, {}, false)["fixes"] == nlohmann::json::array());
 }

@@ -52,7 +52,7 @@ TEST_CASE("a framework travels in links and JSON like a preset: its profile, the
     apply_framework_profile(s, Framework::hf);
     s.training.recompute = Recompute::full;
     std::string link = codec::encode_link(s);
-    CHECK(link == "v=2&fw=hf&rc=full");  // the profile's fields are implied by fw
+    CHECK(link == "v=3&fw=hf&rc=full");  // the profile's fields are implied by fw
     auto decoded = codec::decode_link(link);
     REQUIRE(decoded.ok());
     for (const auto& f : scenario_fields()) {
@@ -61,7 +61,7 @@ TEST_CASE("a framework travels in links and JSON like a preset: its profile, the
     }
     // An override of a profile field is written and read back.
     s.training.kernels = Kernels::compiled;
-    CHECK(codec::encode_link(s) == "v=2&fw=hf&rc=full&kern=compiled");  // fields in table order
+    CHECK(codec::encode_link(s) == "v=3&fw=hf&rc=full&kern=compiled");  // fields in table order
     CHECK(codec::decode_link(codec::encode_link(s)).scenario.training.kernels == Kernels::compiled);
 
     auto json = codec::scenario_from_json_text(R"({"training": {"framework": "torchtune", "loss_chunks": 16}})");

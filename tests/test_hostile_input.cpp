@@ -156,7 +156,7 @@ TEST_CASE("issue 10.1: --gpu labels follow the text rule, so --print-link prints
     auto planned = run_clean({"--link", "v=1&mp=gpt2&b=4", "--plan", "--print-link"});
     REQUIRE(planned.exit_code == 0);
     std::string planned_link = planned.out.substr(0, planned.out.find('\n'));
-    CHECK(planned_link.starts_with("v=2&"));
+    CHECK(planned_link.starts_with("v=3&"));
     CHECK(codec::decode_link(planned_link).issues.empty());
     std::string too_long = cjk + "\xe7\xae\x97";
     CHECK(run_clean({"--gpu", too_long}).exit_code == 2);
@@ -695,6 +695,20 @@ TEST_CASE("issue 22.1: --plan on one GPU finds the offloaded layouts the estimat
     CHECK(text.out.starts_with("Layouts for 1 GPU, global batch "));
 }
 
+namespace {
+// A scenario that breaks the rule of `field`: the CLI refuses it naming the field, and a link with
+// it is repaired as every link that breaks a rule (the field is reset, and said); returns that link.
+codec::DecodeResult check_rule_in_cli_and_link(const std::string& field, std::vector<std::string> cli_args,
+                                               const char* link) {
+    auto cli = run_clean(std::move(cli_args));
+    CHECK(cli.exit_code == 2);
+    CHECK(json_names(errors_of(cli), field));
+    auto decoded = codec::decode_link(link);
+    CHECK(names(decoded.issues, field, "reset " + field));
+    return decoded;
+}
+}  // namespace
+
 TEST_CASE("issue 22.2: ZeRO stage 0 with optimizer offload breaks one rule, named in every face") {
     Scenario s;
     s.parallel.zero_stage = 0;
@@ -703,14 +717,42 @@ TEST_CASE("issue 22.2: ZeRO stage 0 with optimizer offload breaks one rule, name
     CHECK_FALSE(is_valid(s));
     s.parallel.zero_stage = 1;
     CHECK(validate(s).empty());
-    auto cli = run_clean({"--zero-stage", "0", "--offload-optimizer", "--json"});
-    CHECK(cli.exit_code == 2);
-    CHECK(json_names(errors_of(cli), "parallel.offload_optimizer"));
-    // A link with both is repaired as every link that breaks a rule: the offload is reset, and said.
-    auto link = codec::decode_link("v=2&z=0&off=1");
-    CHECK(names(link.issues, "parallel.offload_optimizer", "reset parallel.offload_optimizer"));
+    auto link = check_rule_in_cli_and_link("parallel.offload_optimizer", {"--zero-stage", "0", "--offload-optimizer", "--json"},
+                                           "v=2&z=0&off=1");
     CHECK(link.scenario.parallel.zero_stage == 0);
     CHECK_FALSE(link.scenario.parallel.offload_optimizer);
+}
+
+// DeepSpeed offloads parameters only with ZeRO-3 (deepspeed/runtime/zero/offload_config.py,
+// DeepSpeedZeroOffloadParamConfig: "Set options for parameter offload. Valid only with stage 3.").
+// Before this rule, stage 1 with offload_params moved the optimizer states to the host silently.
+TEST_CASE("parameter offload below ZeRO stage 3 breaks one rule, named in every face") {
+    Scenario s;
+    s.parallel.offload_params = true;
+    for (int stage : {0, 1, 2}) {
+        INFO("stage " << stage);
+        s.parallel.zero_stage = stage;
+        CHECK(names(validate(s), "parallel.offload_params",
+                    "needs parallel.zero_stage 3 (DeepSpeed offloads parameters only with ZeRO-3; stage is " +
+                        std::to_string(stage) + ")"));
+        CHECK_FALSE(is_valid(s));
+    }
+    s.parallel.zero_stage = 3;
+    CHECK(validate(s).empty());
+    auto link = check_rule_in_cli_and_link("parallel.offload_params", {"--zero-stage", "2", "--offload-params", "--json"},
+                                           "v=3&z=1&offp=1");
+    CHECK_FALSE(link.scenario.parallel.offload_params);
+    // The planner searches ZeRO-3 only for a scenario that offloads parameters, and finds it.
+    Scenario big = s;
+    REQUIRE(apply_model_preset(big, "llama-3-8b"));
+    REQUIRE(apply_gpu_preset(big, "H100-SXM"));
+    big.parallel.num_gpus = 8;
+    big.parallel.zero_stage = 1;
+    PlanOptions options;
+    CHECK(plan_issues(big, options).empty());
+    PlanResult r = plan(big, options);
+    REQUIRE_FALSE(r.plans.empty());
+    for (const auto& p : r.plans) CHECK(p.scenario.parallel.zero_stage == 3);
 }
 
 TEST_CASE("issue 22.4: JSON nested deeper than 64 levels is refused before it is parsed, in every decoder") {

@@ -149,6 +149,12 @@ std::string json_value(const Scenario& s, std::string_view path) {
 const std::pair<const char*, const char*> v2_changed_defaults[] = {
     {"hardware.cuda_context_gib", "0.5"}, {"hardware.allocator_overhead", "0.05"},
 };
+// Version 3 changed one more: ZeRO-3 counts DeepSpeed's default stage3_max_live_parameters, 1e9
+// (deepspeed/runtime/zero/config.py: max_live_parameters = Field(pp_int(1e9), alias=
+// "stage3_max_live_parameters")); v2 counted none.
+const std::pair<const char*, const char*> v3_changed_defaults[] = {
+    {"parallel.zero3_live_params", "1000000000.0"},
+};
 
 // Every field of `s` outside `skip_section` ("model", "hardware" or "") has its default of `version`.
 void check_pinned_fields(int version, const Scenario& s, std::string_view skip_section = "",
@@ -157,9 +163,12 @@ void check_pinned_fields(int version, const Scenario& s, std::string_view skip_s
         std::string_view p = path;
         if (!skip_section.empty() && p.starts_with(std::string(skip_section) + ".")) continue;
         if (std::find(skip_fields.begin(), skip_fields.end(), p) != skip_fields.end()) continue;
-        if (version == 2)
+        if (version >= 2)
             for (const auto& [changed, v2_value] : v2_changed_defaults)
                 if (p == changed) value = v2_value;
+        if (version >= 3)
+            for (const auto& [changed, v3_value] : v3_changed_defaults)
+                if (p == changed) value = v3_value;
         INFO("v" << version << " " << path);
         CHECK(json_value(s, path) == value);
     }
@@ -252,21 +261,21 @@ TEST_CASE("v1: the defaults, with v=1") {
 }
 
 // Issue 21: the bare page (no fragment) decoded as version 1, so it computed without the CUDA
-// context and allocator reserve that `v=2`, the CLI's defaults and the JS API's defaultScenario()
+// context and allocator reserve that `v=2` (now `v=3`), the CLI's defaults and the JS API's defaultScenario()
 // count (Llama-3.1-8B on 8 × H100, ZeRO-3, s = 4,500: 78.9 GiB "fits" bare, 83.2 GiB "does not fit"
 // as a link). A fragment that names no scenario key is today's defaults; one that names any key
 // and no `v` still reads as version 1 (the next test case).
-TEST_CASE("the bare page, an empty fragment and view keys alone are today's defaults, as v=2 is") {
+TEST_CASE("the bare page, an empty fragment and view keys alone are today's defaults, as v=3 is") {
     const Scenario today{};
-    for (const char* link : {"", "#", "v=2", "#v=2", "theme=dark", "#embed=1&units=gb", "&&", "#embed"}) {
+    for (const char* link : {"", "#", "v=3", "#v=3", "theme=dark", "#embed=1&units=gb", "&&", "#embed"}) {
         INFO("'" << link << "'");
         auto r = codec::decode_link(link);
         CHECK(r.ok());
         CHECK(r.notes.empty());
         CHECK(same_scenario(r.scenario, today));
-        check_pinned_fields(2, r.scenario);
+        check_pinned_fields(3, r.scenario);
         // Re-encoded it is the bare current link: no "ctx=0&alloc=0" carried into copied links.
-        CHECK(codec::encode_link(r.scenario) == "v=2");
+        CHECK(codec::encode_link(r.scenario) == "v=3");
     }
     // Today's defaults (scenario.hpp) are the v2 pins: 0.5 GiB CUDA context, 5 % allocator reserve.
     CHECK(today.hardware.cuda_context_gib == 0.5);
@@ -369,13 +378,22 @@ TEST_CASE("v1: presets, then fields; the link's own seq_len wins; edits of a pre
     CHECK(wide.scenario.model.max_position_embeddings == 4096);
 }
 
-// Version 2 is today's edition: its defaults and presets are pinned here too, so changing one fails
-// this test (then freeze today's tables as presets_v2.cpp and make new links v=3).
+// Version 2 is frozen in presets_v2.cpp; it reads today's preset tables (unchanged in v3), pinned
+// here, so changing one fails this test (then freeze v2's copy in presets_v2.cpp and make new
+// links v=4).
 TEST_CASE("v2: every default is pinned") {
     auto r = codec::decode_link("v=2");
     REQUIRE(r.ok());
     check_pinned_fields(2, r.scenario);
-    check_pinned_fields(2, Scenario{});
+}
+
+// Version 3 is today's edition: changing a default fails this test (then freeze it as
+// presets_v3.cpp and make new links v=4).
+TEST_CASE("v3: every default is pinned") {
+    auto r = codec::decode_link("v=3");
+    REQUIRE(r.ok());
+    check_pinned_fields(3, r.scenario);
+    check_pinned_fields(3, Scenario{});
 }
 
 TEST_CASE("v2: every model preset is pinned: the v1 architecture, HF's activation and the dropout it trained with") {
@@ -542,7 +560,7 @@ TEST_CASE("v2: every model and GPU preset is pinned whole") {
     }
 }
 
-TEST_CASE("v2: links are written in the current version and round-trip exactly") {
+TEST_CASE("v3: links are written in the current version and round-trip exactly") {
     std::vector<Scenario> samples(1);
     for (const auto& p : model_presets()) {
         Scenario s;
@@ -564,7 +582,7 @@ TEST_CASE("v2: links are written in the current version and round-trip exactly")
         REQUIRE(validate(s).empty());
         std::string link = codec::encode_link(s);
         INFO(link);
-        CHECK(link.rfind("v=2", 0) == 0);
+        CHECK(link.rfind("v=3", 0) == 0);
         auto r = codec::decode_link(link);
         CHECK(r.ok());
         CHECK(same_scenario(r.scenario, s));
@@ -580,7 +598,7 @@ TEST_CASE("v2: a model preset lowers the sequence to its positions, as on the pa
     CHECK(notes[0].field == "training.seq_len");
     CHECK(s.training.seq_len == 1024);
     CHECK(validate(s).empty());
-    CHECK(codec::encode_link(s) == "v=2&mp=gpt2-xl");  // the lowered length is what a v2 preset link means
+    CHECK(codec::encode_link(s) == "v=3&mp=gpt2-xl");  // the lowered length is what a preset link means since v2
     auto r = codec::decode_link("v=2&mp=gpt2-xl");
     CHECK(r.ok());
     CHECK(r.notes.empty());  // nothing changed from what the link means
@@ -592,14 +610,14 @@ TEST_CASE("v2: a model preset lowers the sequence to its positions, as on the pa
     CHECK(edited.notes[0].message == "lowered from 2048 to 1024: GPT-3 6.7B has 1024 learned positions");
 }
 
-TEST_CASE("a v1 link re-encodes as v2 with the same meaning") {
+TEST_CASE("a v1 link re-encodes as v3 with the same meaning") {
     for (const auto& e : v1_models) {
         std::string link = std::string("v=1&mp=") + e.id + "&b=2";
         auto v1 = codec::decode_link(link);
         REQUIRE(v1.ok());
         std::string v2 = codec::encode_link(v1.scenario);
         INFO(link << " -> " << v2);
-        CHECK(v2.rfind("v=2", 0) == 0);
+        CHECK(v2.rfind("v=3", 0) == 0);
         auto again = codec::decode_link(v2);
         CHECK(again.ok());
         CHECK(same_scenario(again.scenario, v1.scenario));
@@ -614,7 +632,7 @@ TEST_CASE("a v1 link re-encodes as v2 with the same meaning") {
 }
 
 TEST_CASE("unknown link versions are read as the current one, and say so") {
-    for (const char* link : {"v=3&L=8", "v=0&L=8", "v=abc&L=8", "v=&L=8", "v=2.0&L=8"}) {
+    for (const char* link : {"v=4&L=8", "v=0&L=8", "v=abc&L=8", "v=&L=8", "v=2.0&L=8"}) {
         INFO(link);
         auto r = codec::decode_link(link);
         REQUIRE_FALSE(r.issues.empty());
@@ -622,6 +640,7 @@ TEST_CASE("unknown link versions are read as the current one, and say so") {
         CHECK(r.scenario.model.layers == 8);
     }
     CHECK(codec::link_edition(1) == &presets_v1());
+    CHECK(codec::link_edition(2) == &presets_v2());
     CHECK(codec::link_edition(codec::link_version) == &current_presets());
     CHECK(codec::link_edition(codec::link_version + 1) == nullptr);
 }
@@ -670,9 +689,56 @@ TEST_CASE("a revised preset changes new links only: v1 links keep the v1 figures
     CHECK(v1.scenario.hardware.memory_gib == 179);
     CHECK(v2.scenario.hardware.memory_gib == 183359.0 / 1024);
     // Re-encoding the v1 scenario names the preset and writes the v1 values explicitly (also the
-    // v1 meaning of fields added later: no CUDA context, no allocator reserve).
-    CHECK(codec::encode_link(v1.scenario) == "v=2&gpu=B200&mem=179&ctx=0&alloc=0");
+    // v1 meaning of fields added later: no ZeRO-3 live parameters, no CUDA context, no allocator reserve).
+    CHECK(codec::encode_link(v1.scenario) == "v=3&gpu=B200&live=0&mem=179&ctx=0&alloc=0");
     auto v100 = codec::decode_link("v=1&gpu=V100-16GB&N=16");
     CHECK(v100.scenario.hardware.memory_gib == 16);
     CHECK(codec::decode_link(codec::encode_link(v100.scenario)).scenario.hardware.memory_gib == 16);
+}
+
+// Issue 21: ZeRO-3 through DeepSpeed counted no live parameters by default although DeepSpeed
+// gathers up to stage3_max_live_parameters = 1e9 of them (deepspeed/runtime/zero/config.py).
+// Version 3 counts them; every v2 link keeps counting none, with or without a framework profile.
+TEST_CASE("v3: DeepSpeed's stage3_max_live_parameters default; v2 links keep counting none") {
+    // Per framework (fw=…): live parameters in v2 and in v3. Megatron-LM, FSDP2 and torchtune have
+    // no DeepSpeed ZeRO-3 (FSDP gathers by module); the DeepSpeed profile had 1e9 already in v2.
+    const struct {
+        const char* fw;
+        double v2, v3;
+    } expected[] = {{"megatron", 0, 0}, {"deepspeed", 1e9, 1e9}, {"fsdp", 0, 0},
+                    {"hf", 0, 1e9},     {"torchtune", 0, 0},     {"generic", 0, 1e9}};
+    CHECK(std::size(expected) == framework_names().size());
+    for (const auto& e : expected) {
+        INFO(e.fw);
+        auto v2 = codec::decode_link(std::string("v=2&z=3&fw=") + e.fw);
+        auto v3 = codec::decode_link(std::string("v=3&z=3&fw=") + e.fw);
+        REQUIRE(v2.ok());
+        REQUIRE(v3.ok());
+        CHECK(v2.scenario.parallel.zero3_live_params == e.v2);
+        CHECK(v3.scenario.parallel.zero3_live_params == e.v3);
+        // Nothing else of a profile changed in v3.
+        for (const char* path : framework_profile_fields()) {
+            if (std::string_view(path) == "parallel.zero3_live_params") continue;
+            INFO(path);
+            CHECK(json_value(v2.scenario, path) == json_value(v3.scenario, path));
+        }
+        // A v2 link re-encodes as v3 with its meaning: live=0 written where v3's default differs.
+        auto again = codec::decode_link(codec::encode_link(v2.scenario));
+        CHECK(same_scenario(again.scenario, v2.scenario));
+    }
+    CHECK(codec::decode_link("v=2&z=3").scenario.parallel.zero3_live_params == 0);
+    CHECK(codec::decode_link("z=3").scenario.parallel.zero3_live_params == 0);  // no v: version 1
+    CHECK(codec::decode_link("v=3&z=3").scenario.parallel.zero3_live_params == 1e9);
+    CHECK(codec::decode_link("").scenario.parallel.zero3_live_params == 1e9);  // the bare page
+    CHECK(codec::encode_link(codec::decode_link("v=2&z=3").scenario) == "v=3&z=3&live=0");
+
+    // What it means: Llama-3-8B (8.03e9 parameters) on 8 GPUs, ZeRO-3 without tensor or pipeline
+    // parallelism: min(1e9, 8.03e9) gathered parameters in bf16 (2 bytes each) = 2e9 bytes more.
+    auto old = codec::decode_link("v=2&mp=llama-3-8b&z=3&gpu=H100-SXM");
+    auto now = codec::decode_link("v=3&mp=llama-3-8b&z=3&gpu=H100-SXM");
+    REQUIRE(old.ok());
+    REQUIRE(now.ok());
+    const Estimate e2 = estimate(old.scenario), e3 = estimate(now.scenario);
+    CHECK(e2.memory_per_gpu_bytes.zero3_live_params == 0);
+    CHECK(e3.memory_per_gpu_bytes.zero3_live_params == Approx(2e9));
 }

@@ -62,6 +62,7 @@ const char* ts_type(CompositeKind kind) {
         case CompositeKind::errors: return "Issue[]";
         case CompositeKind::explain: return "";  // the CLI's --explain only: not in the JS API
         case CompositeKind::memory_timeline: return "MemoryPhase[]";
+        case CompositeKind::fixes: return "Fix[]";
     }
     return "";
 }
@@ -148,7 +149,7 @@ std::string typings() {
 namespace {
 
 // ── The JS API's estimate builder ──
-// vramcalc_estimate (src/bindings/bindings.cpp) leaves every scalar output (output-table order),
+// run_estimate (src/bindings/bindings.cpp) leaves every scalar output (output-table order),
 // every field of the estimated scenario (field-table order) and the memory timeline (phases ×
 // components) as doubles, and the text values (text outputs, then text fields) and the other
 // composites in a text part that vramcalc.mjs reads into `t` (the text values) and `r` (the composites).
@@ -181,6 +182,7 @@ const char* kind_name(FieldKind kind) {
 struct JsObject {
     std::map<std::string, JsObject> children;
     std::string expression;  // a leaf's value
+    bool lazy = false;       // a getter: r.<key>(this) gives the value, computed on first read
 };
 
 void place_js(JsObject& root, std::string_view path, std::string expression) {
@@ -199,6 +201,11 @@ void write_js(std::ostringstream& out, const JsObject& node, const std::string& 
     }
     out << "{\n";
     for (const auto& [key, child] : node.children) {
+        if (child.lazy) {  // an own enumerable accessor (as fast to build as a data property); assigning replaces the value
+            out << indent << "  get " << key << "() { return r." << key << "(this); },\n";
+            out << indent << "  set " << key << "(value) { r." << key << " = () => value; },\n";
+            continue;
+        }
         out << indent << "  " << key << ": ";
         write_js(out, child, indent + "  ");
         out << ",\n";
@@ -288,6 +295,7 @@ std::string estimate_builder() {
             if (!c.always) continue;
             if (c.kind == CompositeKind::scenario) r->children[c.path] = scenario;
             else if (c.kind == CompositeKind::memory_timeline) r->children[c.path].expression = timeline.str();
+            else if (c.kind == CompositeKind::fixes) r->children[c.path].lazy = true;  // bindings.cpp: crossing() "lazy"
             else r->children[c.path].expression = std::string("r.") + c.path;
         }
     }
@@ -298,7 +306,7 @@ std::string estimate_builder() {
            "const ESTIMATE_LAYOUT = '" << estimate_layout() << "';\n"
            "// The choice fields' names, in field-table order.\n"
            "const CHOICES = [\n" << choices.str() << "];\n"
-           "// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where\n"
+           "// The estimate object from the module's estimate numbers: h = the array holding them, s = where\n"
            "// the numbers start, t = the text values (text outputs, then text fields, in table order),\n"
            "// r = the composites that cross as text ({<path>: value}).\n"
            "function buildEstimate(h, s, t, r) {\n  if (" << at(workload_at) << " === 1) return buildServingEstimate(h, s, t, r);\n  return ";

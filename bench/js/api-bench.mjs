@@ -1,4 +1,6 @@
-// JS API bench (Node): time per estimate() call and calls per second, for a few scenarios. Each
+// JS API bench (Node): time per estimate() call and calls per second, for a few scenarios, through
+// the module's Embind interface (what vramcalc.mjs uses) and through its plain C exports (the
+// previous interface, kept as an internal fallback: the CEXPORTS option key), in one run. Each
 // figure is the median of `rounds` rounds of `calls` calls. All timed cases first run together,
 // interleaved, for `warm-up` rounds (the JIT and the wasm tiers settle, and no case pays for
 // compiling code another case shares); then their timed rounds are interleaved too, so a change in
@@ -21,6 +23,8 @@ const { createVramcalc } = await import(pathToFileURL(path.join(dist, 'vramcalc.
 const t0 = performance.now();
 const api = await createVramcalc();
 const startMs = performance.now() - t0;
+const apiC = await createVramcalc({ [Symbol.for('vramcalc.cExports')]: true });
+const paths = { embind: api, 'C exports': apiC };
 
 const scenarios = {
   default: api.defaultScenario(),
@@ -62,30 +66,44 @@ console.log(`vramcalc ${api.version} JS API, node ${process.version}; module sta
 const invalid = { training: { micro_batch_size: 0 } };
 const preset = scenarios['llama-3-8b preset, 8 GPUs ZeRO-3'];
 const link = api.encodeLink(preset);
-const cases = {};
-for (const [name, scenario] of Object.entries(scenarios)) {
-  api.estimate(scenario);  // throws here if the scenario is invalid: the bench must time real estimates
-  cases[name] = () => api.estimate(scenario);
+// Both paths give the same results (tests/js run every test through the Embind path; this checks
+// the fallback agrees on the benched cases).
+for (const scenario of Object.values(scenarios)) {
+  if (JSON.stringify(api.estimate(scenario)) !== JSON.stringify(apiC.estimate(scenario))) {
+    throw new Error('the Embind and C-export paths disagree');
+  }
 }
-// Every call a different scenario than the last: nothing the wrapper and module keep from the
-// previous call (its keys, its texts) helps.
-const alternate = [scenarios.default, preset];
-let turn = 0;
-cases.alternating = () => api.estimate(alternate[turn ^= 1]);
-cases.invalid = () => { try { api.estimate(invalid); } catch { /* ScenarioError expected */ } };
-cases.validate = () => api.validate(scenarios.default);
-cases.encodeLink = () => api.encodeLink(preset);
-cases.decodeLink = () => api.decodeLink(link);
+const cases = {};  // "<case> | <path>" → function
+for (const [how, a] of Object.entries(paths)) {
+  for (const [name, scenario] of Object.entries(scenarios)) {
+    a.estimate(scenario);  // throws here if the scenario is invalid: the bench must time real estimates
+    cases[`${name} | ${how}`] = () => a.estimate(scenario);
+  }
+  // Every call a different scenario than the last: nothing the wrapper and module keep from the
+  // previous call (its keys, its texts) helps.
+  const alternate = [scenarios.default, preset];
+  let turn = 0;
+  cases[`alternating | ${how}`] = () => a.estimate(alternate[turn ^= 1]);
+  cases[`invalid | ${how}`] = () => { try { a.estimate(invalid); } catch { /* ScenarioError expected */ } };
+  cases[`validate | ${how}`] = () => a.validate(scenarios.default);
+  cases[`encodeLink | ${how}`] = () => a.encodeLink(preset);
+  cases[`decodeLink | ${how}`] = () => a.decodeLink(link);
+}
 const t = timeAll(cases);
-for (const name of Object.keys(scenarios)) {
-  const { cpu, wall } = t[name];
-  console.log(`  estimate(${name}): ${cpu.toFixed(1)} µs/call, ${Math.round(1e6 / cpu).toLocaleString('en')} calls/s ` +
-    `(wall clock ${wall.toFixed(1)} µs)`);
-}
-console.log(`  estimate(default and the preset, alternating): ${t.alternating.cpu.toFixed(1)} µs/call`);
-console.log(`  estimate(invalid → ScenarioError): ${t.invalid.cpu.toFixed(1)} µs/call`);
-console.log(`  validate(default): ${t.validate.cpu.toFixed(1)} µs/call`);
-console.log(`  encodeLink: ${t.encodeLink.cpu.toFixed(1)} µs/call, decodeLink: ${t.decodeLink.cpu.toFixed(1)} µs/call`);
-const first = t.default.cpu;
+const row = (label, name) => {
+  const cells = Object.keys(paths).map((how) => {
+    const { cpu, wall } = t[`${name} | ${how}`];
+    return `${how} ${cpu.toFixed(1)} µs (wall ${wall.toFixed(1)})`;
+  });
+  console.log(`  ${label}: ${cells.join(', ')}`);
+};
+for (const name of Object.keys(scenarios)) row(`estimate(${name})`, name);
+row('estimate(default and the preset, alternating)', 'alternating');
+row('estimate(invalid → ScenarioError)', 'invalid');
+row('validate(default)', 'validate');
+row('encodeLink', 'encodeLink');
+row('decodeLink', 'decodeLink');
+const first = t['default | embind'].cpu, firstC = t['default | C exports'].cpu;
 console.log(`  a docs page computing 1,000 scenarios waits ${first.toFixed(0)} ms (at the default scenario's cost)`);
-console.log(`BENCH js_api_estimate_us=${first.toFixed(1)} js_api_calls_per_s=${Math.round(1e6 / first)}`);
+console.log(`BENCH js_api_estimate_us=${first.toFixed(1)} js_api_calls_per_s=${Math.round(1e6 / first)} ` +
+  `js_api_estimate_cexports_us=${firstC.toFixed(1)}`);

@@ -1,44 +1,51 @@
-// The C interface of the vramcalc JS API's WebAssembly module. Only vramcalc.mjs calls it.
+// The interface of the vramcalc JS API's WebAssembly module, through Embind. Only vramcalc.mjs
+// calls it (Module.estimateFields, Module.values, ...; see EMSCRIPTEN_BINDINGS at the end).
 //
-// Text crosses as UTF-8 in the module's memory: vramcalc.mjs writes its argument into the buffer
-// vramcalc_input() returns, calls a function with the byte count, and reads the NUL-terminated
-// UTF-8 result (valid until the next call). Plain exported functions, no Embind and no C++
-// exception leaves the module.
+// Nothing crosses as JSON on the hot path and no C++ exception leaves the module: the scenario
+// crosses as numbers in field order (and UTF-8 text) in buffers that vramcalc.mjs fills through
+// typed memory views, the estimate comes back as numbers in output order in one array it reads
+// through a view; problems come back as Issue records (value_object) and status values (enum_).
+// The rarer, larger results (plan, imports, decodeLink, the constant tables) cross as JSON text.
+// The plain C exports of the previous interface stay as an internal fallback on the same
+// implementation (bench/js/api-bench.mjs times both in one run).
 //
 // A scenario argument is decoded first, by one of two calls, into the scenario the next calls
 // use (estimate, validate, plan, encodeLink, an import's base):
-// - vramcalc_scenario_fields (the fast path): vramcalc.mjs writes the scenario's values, already of
-//   their fields' types, into the field input buffers (numbers as doubles, text as UTF-8) and the
-//   codec decodes them with the same steps and rules as JSON (codec::scenario_from_fields);
-// - vramcalc_scenario_json: the scenario as JSON text, for everything the fast path leaves out
-//   (unknown keys, values of the wrong type), so every message is the JSON codec's.
+// - scenarioFields / estimateFields (the fast path): vramcalc.mjs writes the scenario's values,
+//   already of their fields' types, into the field input buffers (numbers as doubles, text as
+//   UTF-8) and the codec decodes them with the same steps and rules as JSON
+//   (codec::scenario_from_fields);
+// - scenarioJson: the scenario as JSON text (in the input buffer), for everything the fast path
+//   leaves out (unknown keys, values of the wrong type), so every message is the JSON codec's.
 //
-// estimate() is the hot path (docs pages compute tables of scenarios): instead of a JSON text of
-// the whole estimate, it leaves every scalar output (output-table order) and every field of the
-// estimated scenario (field-table order) as doubles in one array that vramcalc.mjs reads in place,
-// and every text value (text outputs, text fields, notes, warnings) as UTF-8, one after another,
-// with their lengths in that array (see TextPart). vramcalc.mjs builds the same object the JSON
-// would give (tests/js/cli-parity.test.mjs compares it with the CLI).
+// estimate() is the hot path (docs pages compute tables of scenarios): every scalar output
+// (output-table order) and every field of the estimated scenario (field-table order) as doubles in
+// one array, and every text value (text outputs, text fields, notes, warnings) as UTF-8, one after
+// another, with their lengths in that array (see TextPart). vramcalc.mjs builds the same object
+// the JSON would give (tests/js/cli-parity.test.mjs compares it with the CLI).
 // No formula lives here: everything is core (validate/estimate) or codec (JSON, links).
+#include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
+#include <emscripten/val.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "codec/codec.hpp"
 #include "codec/import_deepspeed.hpp"
-#include "codec/import_gguf.hpp"
 #include "codec/import_hf.hpp"
+#include "codec/import_gguf.hpp"
 #include "codec/plan_json.hpp"
 #include "codec/serving_plan_json.hpp"
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "core/outputs.hpp"
-#include "core/model/presets.hpp"
+#include "core/presets.hpp"
 #include "core/text.hpp"
 
 #ifndef VRAMCALC_VERSION
@@ -162,9 +169,12 @@ double output_value(const vramcalc::OutputSpec& o, const vramcalc::Estimate& e) 
     }
 }
 
-// How each composite output present in every estimate crosses (vramcalc_tables names it for
+// How each composite output present in every estimate crosses (the tables name it for
 // vramcalc.mjs): as numbers, as records of two texts (the keys codec::composite_to_json gives
-// them), as an empty list (errors: a valid estimate has none) or as one JSON text.
+// them), as an empty list (errors: a valid estimate has none), as one JSON text, or lazily: a
+// count only (0: the composite is empty; 1: vramcalc.mjs makes the result's property a getter
+// that asks composite_json when first read), as the fixes take a few dozen more estimates when
+// the scenario does not fit.
 const char* crossing(vramcalc::CompositeKind kind) {
     switch (kind) {
         case vramcalc::CompositeKind::scenario: return "scenario";
@@ -173,6 +183,7 @@ const char* crossing(vramcalc::CompositeKind kind) {
         case vramcalc::CompositeKind::notes: return "records field message";
         case vramcalc::CompositeKind::errors: return "empty";
         case vramcalc::CompositeKind::explain: return "json";
+        case vramcalc::CompositeKind::fixes: return "lazy";
     }
     return "json";
 }
@@ -266,62 +277,75 @@ const char* kind_name(vramcalc::ValueKind kind) {
     return "number";
 }
 
-}  // namespace
+// What an estimate left: its numbers and text part (valid), or the issues that make it invalid.
+enum class EstimateStatus { invalid = 0, valid = 1, valid_text_as_json = 2 };
+std::vector<vramcalc::ValidationIssue> estimate_errors;  // status invalid
+std::string estimate_json;                               // status valid_text_as_json
 
-extern "C" {
+// Room for the numbers of an estimate and its text part's layout, reserved once so that the
+// array never moves (the JS side keeps a view on it): a text part with more texts crosses as JSON.
+std::size_t values_capacity() {
+    std::size_t numbers = vramcalc::outputs().size() + vramcalc::scenario_fields().size() +
+                          std::size(vramcalc::all_step_phases) * codec::memory_timeline_components().size();
+    return numbers + 3 + vramcalc::composite_outputs().size() + 4096;
+}
 
-// The field input buffers of vramcalc_scenario_fields (numbers, list, text): see FieldInput.
-EMSCRIPTEN_KEEPALIVE double* vramcalc_field_numbers() { return field_input().numbers.data(); }
-EMSCRIPTEN_KEEPALIVE std::int32_t* vramcalc_field_list() { return field_input().list.data(); }
-EMSCRIPTEN_KEEPALIVE char* vramcalc_field_text() { return field_input().text.data(); }
+// The JSON form of an estimate's text part (status valid_text_as_json): {"text": [text outputs],
+// "field_text": [text fields], <composite path>: <value>, ... (those that cross as numbers excepted)}.
+std::string text_part_json(const codec::DecodeResult& decoded, const vramcalc::Evaluation& ev) {
+    json rest = json::object();
+    json& text = rest["text"] = json::array();
+    json& field_text = rest["field_text"] = json::array();
+    for (const auto& o : vramcalc::outputs())
+        if (o.kind == vramcalc::ValueKind::text) text.push_back(o.text ? o.text(ev.estimate) : "");
+    for (const auto& f : vramcalc::scenario_fields())
+        if (f.kind == vramcalc::FieldKind::text) field_text.push_back(f.get_text(decoded.scenario));
+    for (const auto& c : vramcalc::composite_outputs())
+        if (c.always && c.kind != vramcalc::CompositeKind::scenario && c.kind != vramcalc::CompositeKind::memory_timeline &&
+            std::string_view(crossing(c.kind)) != "lazy")
+            rest[c.path] = codec::composite_to_json(c, decoded.scenario, ev, decoded.notes);
+    return rest.dump(-1, ' ', false, json::error_handler_t::replace);
+}
 
-// Decodes the scenario argument from the first `count` entries of the field input (check_rules
-// 0: decoding problems only, as for an import's base).
-EMSCRIPTEN_KEEPALIVE void vramcalc_scenario_fields(std::size_t count, int check_rules) {
-    try {
-        current = decode_fields(count, check_rules != 0);
-    } catch (...) {
-        current = codec::DecodeResult{vramcalc::Scenario{}, {{"scenario", internal_error("decoding the scenario")}}, {}};
+// The texts of the composites that cross as records or JSON, into the text part.
+void add_composite_texts(const codec::DecodeResult& decoded, const vramcalc::Evaluation& ev) {
+    for (const auto& c : vramcalc::composite_outputs()) {
+        if (!c.always) continue;
+        if (c.kind == vramcalc::CompositeKind::notes) {
+            text_part.counts.push_back(double(decoded.notes.size()));
+            for (const auto& n : decoded.notes) {
+                text_part.add(n.field);
+                text_part.add(n.message);
+            }
+        } else if (c.kind == vramcalc::CompositeKind::warnings) {
+            const vramcalc::Warnings& w = ev.estimate.warnings;
+            text_part.counts.push_back(double(w.count));
+            for (int i = 0; i < w.count; ++i) {
+                text_part.add_constant(vramcalc::warning_id(w.items[i]));
+                text_part.add_constant(vramcalc::warning_message(w.items[i]));
+            }
+        } else if (c.kind == vramcalc::CompositeKind::fixes) {  // lazy: empty when it fits
+            text_part.counts.push_back(ev.estimate.fits ? 0.0 : 1.0);
+        } else if (std::string_view(crossing(c.kind)) == "json") {
+            text_part.add(codec::composite_to_json(c, decoded.scenario, ev, decoded.notes)
+                              .dump(-1, ' ', false, json::error_handler_t::replace));
+        }
     }
 }
-
-// Decodes the scenario argument from JSON text (length bytes of the input buffer).
-EMSCRIPTEN_KEEPALIVE void vramcalc_scenario_json(std::size_t length, int check_rules) {
-    try {
-        current = decode(argument(length), check_rules != 0);
-    } catch (...) {
-        current = codec::DecodeResult{vramcalc::Scenario{}, {{"scenario", internal_error("decoding the scenario")}}, {}};
-    }
-}
-
-// A buffer of at least `bytes` bytes for the next call's argument.
-EMSCRIPTEN_KEEPALIVE char* vramcalc_input(std::size_t bytes) {
-    if (input.size() < bytes) input.resize(bytes);
-    return input.data();
-}
-
-// Where vramcalc_estimate left its numbers: outputs (output-table order), then the fields of the
-// estimated scenario (field-table order; booleans 0/1, choices as index, text fields 0), then the
-// memory timeline (each step phase in order, its components in codec::memory_timeline_components
-// order), then the text part's layout (TextPart): 1 if vramcalc.mjs read the same texts last time
-// (else 0), the texts' size in bytes, their number, the record counts, the texts' lengths.
-EMSCRIPTEN_KEEPALIVE const double* vramcalc_values() { return values.data(); }
-
-// The text result of vramcalc_estimate: the text part's bytes, or JSON text.
-const char* text_result = "";
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_text() { return text_result; }
 
 // Estimates the decoded scenario argument; the rules are checked here, by vramcalc::evaluate, so
-// vramcalc.mjs decodes the argument without them (check_rules 0) and they run once.
-// Returns 1 when valid: the numbers and the text part's layout are in vramcalc_values(), the
-// texts in vramcalc_text(): the text outputs (table order), the text fields (table order), then
-// those of the composites that cross as records (two texts per record) or as JSON (one text), in
-// composite-table order (see crossing()).
-// Returns 2 when valid but some text is not UTF-8 (never expected: the text rule and the decoders
-// keep them valid): the numbers as for 1, vramcalc_text() is JSON: {"text": [text outputs],
-// "field_text": [text fields], <composite path>: <value>, ... (those that cross as numbers excepted)}.
-// Returns 0 when invalid: vramcalc_text() is {"errors": [...]}.
-EMSCRIPTEN_KEEPALIVE int vramcalc_estimate() {
+// vramcalc.mjs decodes the argument without them and they run once.
+// valid: values holds the outputs (output-table order), the fields of the estimated scenario
+// (field-table order; booleans 0/1, choices as index, text fields 0), the memory timeline (each
+// step phase in order, its components in codec::memory_timeline_components order), then the text
+// part's layout (TextPart): 1 if vramcalc.mjs read the same texts last time (else 0), the texts'
+// size in bytes, their number, the counts (records of a list, or 0/1 for a lazy composite), the texts' lengths; the texts in text_part.bytes:
+// the text outputs, the text fields, then those of the composites that cross as records (two
+// texts per record) or as JSON (one text), in composite-table order (see crossing()).
+// valid_text_as_json: the numbers as for valid, the text part in estimate_json (a text that is
+// not UTF-8, never expected, or more texts than values has room for).
+// invalid: estimate_errors.
+EstimateStatus run_estimate() {
     try {
         const codec::DecodeResult& decoded = current;
         vramcalc::Evaluation ev;
@@ -330,9 +354,10 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_estimate() {
             codec::tidy_issues(ev.errors, "json");  // as the decoders list the rules' issues
         }
         if (!decoded.ok() || !ev.ok()) {
-            text_result = put({{"errors", codec::issues_to_json(decoded.ok() ? ev.errors : decoded.issues)}});
-            return 0;
+            estimate_errors = decoded.ok() ? ev.errors : decoded.issues;
+            return EstimateStatus::invalid;
         }
+        if (values.capacity() == 0) values.reserve(values_capacity());
         values.clear();
         text_part.clear();
         for (const auto& o : vramcalc::outputs()) {
@@ -346,68 +371,51 @@ EMSCRIPTEN_KEEPALIVE int vramcalc_estimate() {
         for (vramcalc::StepPhase phase : vramcalc::all_step_phases)
             for (const auto& c : codec::memory_timeline_components())
                 values.push_back(c.bytes(ev.estimate.memory_timeline.at(phase)));
-        for (const auto& c : vramcalc::composite_outputs()) {
-            if (!c.always) continue;
-            if (c.kind == vramcalc::CompositeKind::notes) {
-                text_part.counts.push_back(double(decoded.notes.size()));
-                for (const auto& n : decoded.notes) {
-                    text_part.add(n.field);
-                    text_part.add(n.message);
-                }
-            } else if (c.kind == vramcalc::CompositeKind::warnings) {
-                const vramcalc::Warnings& w = ev.estimate.warnings;
-                text_part.counts.push_back(double(w.count));
-                for (int i = 0; i < w.count; ++i) {
-                    text_part.add_constant(vramcalc::warning_id(w.items[i]));
-                    text_part.add_constant(vramcalc::warning_message(w.items[i]));
-                }
-            } else if (c.kind == vramcalc::CompositeKind::explain) {
-                text_part.add(codec::composite_to_json(c, decoded.scenario, ev, decoded.notes)
-                                  .dump(-1, ' ', false, json::error_handler_t::replace));
-            }
-        }
-        if (text_part.valid) {
+        add_composite_texts(decoded, ev);
+        std::size_t layout = 3 + text_part.counts.size() + text_part.lengths.size();
+        if (text_part.valid && values.size() + layout <= values.capacity()) {
             values.push_back(text_part.same() ? 1.0 : 0.0);
             text_part.read = true;
             values.push_back(double(text_part.bytes.size()));
             values.push_back(double(text_part.lengths.size()));
             values.insert(values.end(), text_part.counts.begin(), text_part.counts.end());
             values.insert(values.end(), text_part.lengths.begin(), text_part.lengths.end());
-            text_result = text_part.bytes.c_str();
-            return 1;
+            return EstimateStatus::valid;
         }
-        json rest = json::object();
-        json& text = rest["text"] = json::array();
-        json& field_text = rest["field_text"] = json::array();
-        for (const auto& o : vramcalc::outputs())
-            if (o.kind == vramcalc::ValueKind::text) text.push_back(o.text ? o.text(ev.estimate) : "");
-        for (const auto& f : vramcalc::scenario_fields())
-            if (f.kind == vramcalc::FieldKind::text) field_text.push_back(f.get_text(decoded.scenario));
-        for (const auto& c : vramcalc::composite_outputs())
-            if (c.always && c.kind != vramcalc::CompositeKind::scenario && c.kind != vramcalc::CompositeKind::memory_timeline)
-                rest[c.path] = codec::composite_to_json(c, decoded.scenario, ev, decoded.notes);
         text_part.read = false;
-        text_result = put(rest);
-        return 2;
+        estimate_json = text_part_json(decoded, ev);
+        return EstimateStatus::valid_text_as_json;
     } catch (...) {
-        text_result = put({{"errors", issue_list("scenario", internal_error("estimate"))}});
-        return 0;
+        estimate_errors = {{"scenario", internal_error("estimate")}};
+        return EstimateStatus::invalid;
     }
 }
 
-// [{"field", "message"}, ...]: decoding problems, or the rules the scenario breaks.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_validate() {
+void load_fields(std::size_t count, bool check_rules) {
     try {
-        return put(codec::issues_to_json(current.issues));
+        current = decode_fields(count, check_rules);
     } catch (...) {
-        return put(issue_list("scenario", internal_error("validate")));
+        current = codec::DecodeResult{vramcalc::Scenario{}, {{"scenario", internal_error("decoding the scenario")}}, {}};
     }
+}
+
+void load_json(std::size_t length, bool check_rules) {
+    try {
+        current = decode(argument(length), check_rules);
+    } catch (...) {
+        current = codec::DecodeResult{vramcalc::Scenario{}, {{"scenario", internal_error("decoding the scenario")}}, {}};
+    }
+}
+
+char* input_buffer(std::size_t bytes) {
+    if (input.size() < bytes) input.resize(bytes);
+    return input.data();
 }
 
 // The layout planner for the decoded scenario argument; the input buffer holds the options JSON
 // text (options_length bytes). {"plans": [...], "searched", "feasible", ..., "errors": []} or
 // {"errors": [...]} (scenario or options problems).
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t options_length) {
+json plan_json(std::size_t options_length) {
     try {
         const codec::DecodeResult& decoded = current;
         std::vector<vramcalc::ValidationIssue> issues = decoded.issues;
@@ -420,16 +428,97 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t options_length) {
             options = codec::plan_options_from_json(options_json, issues);
         // The planner's rules, as the CLI's --plan asks them (the scenario is decoded without validate()).
         if (issues.empty()) issues = vramcalc::plan_issues(decoded.scenario, options);
-        if (!issues.empty()) return put({{"errors", codec::issues_to_json(issues)}});
-        return put(codec::plan_to_json(vramcalc::plan(decoded.scenario, options)));
+        if (!issues.empty()) return json{{"errors", codec::issues_to_json(issues)}};
+        return codec::plan_to_json(vramcalc::plan(decoded.scenario, options));
     } catch (...) {
-        return put({{"errors", issue_list("scenario", internal_error("plan"))}});
+        return json{{"errors", issue_list("scenario", internal_error("plan"))}};
     }
 }
 
-// The inference planner (planInference) for the decoded scenario argument, options as for vramcalc_plan:
+// A composite that crosses lazily (see crossing()), of the decoded scenario argument:
+// {"value": <the composite>, "errors": []} or {"errors": [...]} when the scenario is invalid.
+json composite_json(std::string_view path) {
+    try {
+        const codec::DecodeResult& decoded = current;
+        if (!decoded.ok()) return json{{"errors", codec::issues_to_json(decoded.issues)}};
+        vramcalc::Evaluation ev = vramcalc::evaluate(decoded.scenario);
+        if (!ev.ok()) return json{{"errors", codec::issues_to_json(ev.errors)}};
+        for (const auto& c : vramcalc::composite_outputs())
+            if (c.path == path)
+                return json{{"value", codec::composite_to_json(c, decoded.scenario, ev, decoded.notes)}, {"errors", json::array()}};
+        return json{{"errors", issue_list("scenario", "internal error: no composite output " + std::string(path))}};
+    } catch (...) {
+        return json{{"errors", issue_list("scenario", internal_error("composite"))}};
+    }
+}
+
+// The link of the decoded scenario argument, or the issues that keep it from having one.
+struct EncodedLink {
+    std::string link;
+    std::vector<vramcalc::ValidationIssue> errors;
+};
+EncodedLink encoded_link() {
+    try {
+        const codec::DecodeResult& decoded = current;
+        if (!decoded.ok()) return {{}, decoded.issues};
+        return {codec::encode_link(decoded.scenario), {}};
+    } catch (...) {
+        return {{}, {{"scenario", internal_error("encodeLink")}}};
+    }
+}
+
+// {"scenario": {...}, "issues": [...], "notes": [...]}: lenient, the scenario is always valid.
+json decoded_link_json(std::size_t length) {
+    try {
+        auto decoded = codec::decode_link(std::string(argument(length)));
+        return json{{"scenario", codec::scenario_to_json(decoded.scenario)},
+                {"issues", codec::issues_to_json(decoded.issues)},
+                {"notes", codec::notes_to_json(decoded.notes)}};
+    } catch (...) {
+        return json{{"scenario", codec::scenario_to_json(vramcalc::Scenario{})},
+                {"issues", issue_list("link", "internal error; using the defaults")},
+                {"notes", json::array()}};
+    }
+}
+
+// Which config an import reads.
+enum class ImportFormat { hugging_face = 0, deepspeed = 1 };
+
+// A Hugging Face config.json or a DeepSpeed config applied onto a base scenario: the decoded
+// scenario argument (with_base; decoded without the rules, as the import replaces what may break
+// them: the model) or the defaults. The input buffer holds the config text (config_length bytes).
+// {"scenario", "family", "notes", "unmapped_keys", "ignored_keys", "issues": []} or
+// {"issues": [...]} naming the config's keys (or "base." fields).
+json import_json(std::size_t config_length, bool with_base, ImportFormat format) {
+    try {
+        vramcalc::Scenario base;
+        if (with_base) {
+            const codec::DecodeResult& decoded = current;
+            if (!decoded.ok()) {
+                json issues = json::array();
+                for (const auto& i : decoded.issues) issues.push_back({{"field", "base." + i.field}, {"message", i.message}});
+                return json{{"issues", issues}};
+            }
+            base = decoded.scenario;
+        }
+        std::string config(argument(config_length));
+        auto r = format == ImportFormat::deepspeed ? codec::import_deepspeed_config(config, base)
+                                                   : codec::import_hf_config(config, base);
+        if (!r.ok()) return json{{"issues", codec::issues_to_json(r.issues)}};
+        return json{{"scenario", codec::scenario_to_json(r.scenario)},
+                {"family", r.family},
+                {"notes", r.notes},
+                {"unmapped_keys", r.unmapped_keys},
+                {"ignored_keys", r.ignored_keys},
+                {"issues", json::array()}};
+    } catch (...) {
+        return json{{"issues", issue_list("config", internal_error("import"))}};
+    }
+}
+
+// The inference planner (planInference) for the decoded scenario argument, options as for plan_json:
 // {"plans": [...], "searched", "fitting", "meeting", ..., "errors": []} or {"errors": [...]}.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan_inference(std::size_t options_length) {
+json plan_inference_json(std::size_t options_length) {
     try {
         std::vector<vramcalc::ValidationIssue> issues = current.issues;
         json options_json;
@@ -438,93 +527,37 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan_inference(std::size_t options_len
         if (!codec::parse_json_text(argument(options_length), options_json, problem)) issues.push_back({"options", problem});
         else options = codec::serving_plan_options_from_json(options_json, issues);
         if (issues.empty()) issues = vramcalc::serving_plan_issues(current.scenario, options);
-        if (!issues.empty()) return put({{"errors", codec::issues_to_json(issues)}});
-        return put(codec::serving_plan_to_json(vramcalc::serving_plan(current.scenario, options)));
+        if (!issues.empty()) return json{{"errors", codec::issues_to_json(issues)}};
+        return codec::serving_plan_to_json(vramcalc::serving_plan(current.scenario, options));
     } catch (...) {
-        return put({{"errors", issue_list("scenario", internal_error("planInference"))}});
-    }
-}
-
-// {"link": "v=2&...", "errors": []} or {"errors": [...]}.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_encode_link() {
-    try {
-        const codec::DecodeResult& decoded = current;
-        if (!decoded.ok()) return put({{"errors", codec::issues_to_json(decoded.issues)}});
-        return put({{"link", codec::encode_link(decoded.scenario)}, {"errors", json::array()}});
-    } catch (...) {
-        return put({{"errors", issue_list("scenario", internal_error("encodeLink"))}});
-    }
-}
-
-// {"scenario": {...}, "issues": [...], "notes": [...]}: lenient, the scenario is always valid.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_decode_link(std::size_t length) {
-    try {
-        auto decoded = codec::decode_link(std::string(argument(length)));
-        return put({{"scenario", codec::scenario_to_json(decoded.scenario)},
-                    {"issues", codec::issues_to_json(decoded.issues)},
-                    {"notes", codec::notes_to_json(decoded.notes)}});
-    } catch (...) {
-        return put({{"scenario", codec::scenario_to_json(vramcalc::Scenario{})},
-                    {"issues", issue_list("link", "internal error; using the defaults")},
-                    {"notes", json::array()}});
-    }
-}
-
-// A Hugging Face config.json (deepspeed = 0) or a DeepSpeed config (1) applied onto a base
-// scenario: the decoded scenario argument (with_base = 1; decoded without the rules, as the import
-// replaces what may break them: the model) or the defaults. The input buffer holds the config
-// text (config_length bytes). {"scenario", "family", "notes", "unmapped_keys", "ignored_keys",
-// "issues": []} or {"issues": [...]} naming the config's keys (or "base." fields).
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, int with_base, int deepspeed) {
-    try {
-        vramcalc::Scenario base;
-        if (with_base) {
-            const codec::DecodeResult& decoded = current;
-            if (!decoded.ok()) {
-                json issues = json::array();
-                for (const auto& i : decoded.issues) issues.push_back({{"field", "base." + i.field}, {"message", i.message}});
-                return put({{"issues", issues}});
-            }
-            base = decoded.scenario;
-        }
-        std::string config(argument(config_length));
-        auto r = deepspeed ? codec::import_deepspeed_config(config, base) : codec::import_hf_config(config, base);
-        if (!r.ok()) return put({{"issues", codec::issues_to_json(r.issues)}});
-        return put({{"scenario", codec::scenario_to_json(r.scenario)},
-                    {"family", r.family},
-                    {"notes", r.notes},
-                    {"unmapped_keys", r.unmapped_keys},
-                    {"ignored_keys", r.ignored_keys},
-                    {"issues", json::array()}});
-    } catch (...) {
-        return put({{"issues", issue_list("config", internal_error("import"))}});
+        return json{{"errors", issue_list("scenario", internal_error("planInference"))}};
     }
 }
 
 // The first bytes of a .gguf file (the input buffer, length bytes) onto the decoded scenario
-// (with_base = 1) or the defaults: {"scenario", "family", "notes", "gguf": {version, tensors,
+// (with_base) or the defaults: {"scenario", "family", "notes", "gguf": {version, tensors,
 // header_bytes, parameters, tensor_bytes, types}, "issues": []} or {"issues", "incomplete"}.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_import_gguf(std::size_t length, int with_base) {
+json import_gguf_json(std::size_t length, bool with_base) {
     try {
         vramcalc::Scenario base = with_base ? current.scenario : vramcalc::Scenario{};
         auto bytes = argument(length);
         auto r = codec::import_gguf({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}, base);
-        if (!r.result.ok()) return put({{"issues", codec::issues_to_json(r.result.issues)}, {"incomplete", r.incomplete}});
+        if (!r.result.ok()) return json{{"issues", codec::issues_to_json(r.result.issues)}, {"incomplete", r.incomplete}};
         json types = json::array();
         for (const auto& t : r.types)
             types.push_back({{"type", t.type}, {"tensors", t.tensors}, {"elements", t.elements}, {"bytes", t.bytes}});
         json gguf = {{"version", r.version}, {"tensors", r.tensor_count}, {"header_bytes", r.header_bytes},
                      {"parameters", r.parameters}, {"tensor_bytes", r.tensor_bytes}, {"types", types}};
-        return put({{"scenario", codec::scenario_to_json(r.result.scenario)}, {"family", r.result.family},
-                    {"notes", r.result.notes}, {"gguf", gguf}, {"issues", json::array()}});
+        return json{{"scenario", codec::scenario_to_json(r.result.scenario)}, {"family", r.result.family},
+                    {"notes", r.result.notes}, {"gguf", gguf}, {"issues", json::array()}};
     } catch (...) {
-        return put({{"issues", issue_list("gguf", internal_error("importGguf"))}});
+        return json{{"issues", issue_list("gguf", internal_error("importGguf"))}};
     }
 }
 
 // The constant tables, read once by vramcalc.mjs:
 // {"version", "limits", "default_scenario", "model_presets", "gpu_presets", "fields", "outputs", ...}.
-EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
+json tables_json() {
     const json defaults = codec::scenario_to_json(vramcalc::Scenario{});
     json models = json::array();
     for (const auto& p : vramcalc::model_presets()) {
@@ -585,16 +618,171 @@ EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() {
                         {"model_preset_id", vramcalc::scenario_fields().size() + 1}};
     // The longest input the codec reads (vramcalc.mjs copies no more into this module's memory).
     json limits = {{"max_link_length", codec::max_link_length}, {"max_input_bytes", codec::max_import_bytes}};
-    return put({{"version", VRAMCALC_VERSION},
-                {"field_input", field_input},
-                {"limits", limits},
-                {"default_scenario", defaults},
-                {"model_presets", models},
-                {"gpu_presets", gpus},
-                {"fields", fields},
-                {"outputs", outputs},
-                {"memory_timeline", {{"phases", phases}, {"components", components}}},
-                {"composites", composites}});
+    json out = {{"version", VRAMCALC_VERSION},
+            {"field_input", field_input},
+            {"limits", limits},
+            {"default_scenario", defaults},
+            {"model_presets", models},
+            {"gpu_presets", gpus},
+            {"fields", fields},
+            {"outputs", outputs},
+            {"memory_timeline", {{"phases", phases}, {"components", components}}},
+            {"composites", composites}};
+    return out;
 }
 
+// Issue texts may quote hostile input cut at a byte boundary: invalid UTF-8 is replaced as the
+// JSON text replaces it (nlohmann's error_handler_t::replace), so both boundaries give one text.
+std::string well_formed(const std::string& text) {
+    if (TextPart::utf16_length(text) >= 0) return text;
+    return json::parse(json(text).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
+}
+
+}  // namespace
+
+// ── The Embind interface (what vramcalc.mjs calls) ──
+// The scenario crosses as numbers in field order (and UTF-8 text) in buffers the JS side sees
+// through typed memory views; the estimate comes back the same way (values, text bytes). No C++
+// exception crosses: problems come back as Issue records or status values.
+namespace {
+namespace em = emscripten;
+
+em::val issues_val(const std::vector<vramcalc::ValidationIssue>& issues) {
+    em::val list = em::val::array();
+    try {
+        for (std::size_t i = 0; i < issues.size(); ++i)
+            list.set(i, em::val(vramcalc::ValidationIssue{well_formed(issues[i].field), well_formed(issues[i].message)}));
+    } catch (...) {  // nothing thrown crosses the boundary
+        list.set(list["length"], em::val(vramcalc::ValidationIssue{"scenario", internal_error("issues")}));
+    }
+    return list;
+}
+// JSON text as UTF-8 bytes in the module's memory (valid until the next call), which vramcalc.mjs
+// decodes with one TextDecoder call (faster than Embind's std::string, which copies it twice).
+em::val json_view(const json& j) {
+    output = j.dump(-1, ' ', false, json::error_handler_t::replace);
+    return em::val(em::typed_memory_view(output.size(), reinterpret_cast<const std::uint8_t*>(output.data())));
+}
+
+em::val field_numbers_view() { return em::val(em::typed_memory_view(field_input().numbers.size(), field_input().numbers.data())); }
+em::val field_list_view() { return em::val(em::typed_memory_view(field_input().list.size(), field_input().list.data())); }
+em::val field_text_view() {
+    auto& text = field_input().text;
+    return em::val(em::typed_memory_view(text.size(), reinterpret_cast<std::uint8_t*>(text.data())));
+}
+em::val input_view(std::size_t bytes) { return em::val(em::typed_memory_view(bytes, reinterpret_cast<std::uint8_t*>(input_buffer(bytes)))); }
+void scenario_fields(std::size_t count, bool check_rules) { load_fields(count, check_rules); }
+void scenario_json(std::size_t length, bool check_rules) { load_json(length, check_rules); }
+// The hot path in one call: the field input decoded without the rules, then estimated.
+EstimateStatus estimate_fields(std::size_t count) {
+    load_fields(count, false);
+    return run_estimate();
+}
+EstimateStatus estimate_current() { return run_estimate(); }
+// All of the values array (its capacity: it never moves, see values_capacity()).
+em::val values_view() {
+    if (values.capacity() == 0) values.reserve(values_capacity());
+    return em::val(em::typed_memory_view(values.capacity(), values.data()));
+}
+em::val estimate_text_view() {
+    return em::val(em::typed_memory_view(text_part.bytes.size(), reinterpret_cast<const std::uint8_t*>(text_part.bytes.data())));
+}
+em::val estimate_text_json() {
+    return em::val(em::typed_memory_view(estimate_json.size(), reinterpret_cast<const std::uint8_t*>(estimate_json.data())));
+}
+em::val estimate_issues() { return issues_val(estimate_errors); }
+em::val validate_current() { return issues_val(current.issues); }
+em::val plan_text(std::size_t options_length) { return json_view(plan_json(options_length)); }
+em::val composite_text(std::string path) { return json_view(composite_json(path)); }
+em::val encode_link_current() {
+    EncodedLink r = encoded_link();
+    em::val out = em::val::object();
+    out.set("link", r.link);
+    out.set("errors", issues_val(r.errors));
+    return out;
+}
+em::val decode_link_text(std::size_t length) { return json_view(decoded_link_json(length)); }
+em::val import_text(std::size_t config_length, bool with_base, ImportFormat format) {
+    return json_view(import_json(config_length, with_base, format));
+}
+em::val tables_text() { return json_view(tables_json()); }
+em::val plan_inference_text(std::size_t options_length) { return json_view(plan_inference_json(options_length)); }
+em::val import_gguf_text(std::size_t length, bool with_base) { return json_view(import_gguf_json(length, with_base)); }
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(vramcalc) {
+    em::enum_<EstimateStatus>("EstimateStatus")
+        .value("invalid", EstimateStatus::invalid)
+        .value("valid", EstimateStatus::valid)
+        .value("valid_text_as_json", EstimateStatus::valid_text_as_json);
+    em::enum_<ImportFormat>("ImportFormat")
+        .value("hugging_face", ImportFormat::hugging_face)
+        .value("deepspeed", ImportFormat::deepspeed);
+    em::value_object<vramcalc::ValidationIssue>("Issue")
+        .field("field", &vramcalc::ValidationIssue::field)
+        .field("message", &vramcalc::ValidationIssue::message);
+    em::function("fieldNumbers", &field_numbers_view);
+    em::function("fieldList", &field_list_view);
+    em::function("fieldText", &field_text_view);
+    em::function("input", &input_view);
+    em::function("scenarioFields", &scenario_fields);
+    em::function("scenarioJson", &scenario_json);
+    em::function("estimateFields", &estimate_fields);
+    em::function("estimate", &estimate_current);
+    em::function("values", &values_view);
+    em::function("estimateText", &estimate_text_view);
+    em::function("estimateTextJson", &estimate_text_json);
+    em::function("estimateIssues", &estimate_issues);
+    em::function("validate", &validate_current);
+    em::function("plan", &plan_text);
+    em::function("composite", &composite_text);
+    em::function("encodeLink", &encode_link_current);
+    em::function("decodeLink", &decode_link_text);
+    em::function("importConfig", &import_text);
+    em::function("tables", &tables_text);
+    em::function("planInference", &plan_inference_text);
+    em::function("importGguf", &import_gguf_text);
+}
+
+// ── The plain C exports: today's interface before Embind, kept as the internal fallback that
+// bench/js/api-bench.mjs compares the Embind path with (vramcalc.mjs's cExports option). Same
+// implementation; pointers into the module's memory, text as NUL-terminated UTF-8 JSON. ──
+extern "C" {
+EMSCRIPTEN_KEEPALIVE double* vramcalc_field_numbers() { return field_input().numbers.data(); }
+EMSCRIPTEN_KEEPALIVE std::int32_t* vramcalc_field_list() { return field_input().list.data(); }
+EMSCRIPTEN_KEEPALIVE char* vramcalc_field_text() { return field_input().text.data(); }
+EMSCRIPTEN_KEEPALIVE void vramcalc_scenario_fields(std::size_t count, int check_rules) { load_fields(count, check_rules != 0); }
+EMSCRIPTEN_KEEPALIVE void vramcalc_scenario_json(std::size_t length, int check_rules) { load_json(length, check_rules != 0); }
+EMSCRIPTEN_KEEPALIVE char* vramcalc_input(std::size_t bytes) { return input_buffer(bytes); }
+EMSCRIPTEN_KEEPALIVE const double* vramcalc_values() { return values.data(); }
+const char* text_result = "";
+// The text part's bytes (1), its JSON (2) or {"errors": [...]} (0) of the last vramcalc_estimate.
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_text() { return text_result; }
+EMSCRIPTEN_KEEPALIVE int vramcalc_estimate() {
+    EstimateStatus status = run_estimate();
+    if (status == EstimateStatus::valid) text_result = text_part.bytes.c_str();
+    else if (status == EstimateStatus::valid_text_as_json) text_result = estimate_json.c_str();
+    else text_result = put({{"errors", codec::issues_to_json(estimate_errors)}});
+    return int(status);
+}
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_validate() { return put(codec::issues_to_json(current.issues)); }
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan(std::size_t options_length) { return put(plan_json(options_length)); }
+// The input buffer holds the composite's path (path_length bytes).
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_composite(std::size_t path_length) { return put(composite_json(argument(path_length))); }
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_encode_link() {
+    EncodedLink r = encoded_link();
+    if (!r.errors.empty()) return put({{"errors", codec::issues_to_json(r.errors)}});
+    return put({{"link", r.link}, {"errors", json::array()}});
+}
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_decode_link(std::size_t length) { return put(decoded_link_json(length)); }
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_import(std::size_t config_length, int with_base, int deepspeed) {
+    return put(import_json(config_length, with_base != 0, deepspeed ? ImportFormat::deepspeed : ImportFormat::hugging_face));
+}
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_tables() { return put(tables_json()); }
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_plan_inference(std::size_t options_length) {
+    return put(plan_inference_json(options_length));
+}
+EMSCRIPTEN_KEEPALIVE const char* vramcalc_import_gguf(std::size_t length, int with_base) {
+    return put(import_gguf_json(length, with_base != 0));
+}
 }  // extern "C"

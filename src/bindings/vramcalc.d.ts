@@ -87,7 +87,7 @@ export interface VramcalcApi {
   planInference(scenario: ScenarioInput, options?: InferencePlanOptions): InferencePlanResult;
 
   /**
-   * The shareable link fragment of a scenario (without `#`): `"v=2&mp=llama-3-8b&b=4"`. Only
+   * The shareable link fragment of a scenario (without `#`): `"v=3&mp=llama-3-8b&b=4"`. Only
    * fields that differ from the defaults (or from the named presets) are written; the version
    * says which defaults and presets (links of every earlier version keep their meaning).
    * @throws {@link ScenarioError} exactly as {@link VramcalcApi.estimate} does.
@@ -679,6 +679,25 @@ export interface Warning {
   message: string;
 }
 
+/**
+ * A way to fit (`fixes` of an estimate that does not fit): one change after which the scenario fits,
+ * estimated by the same estimator. `id` is stable: `"flash_attention"`, `"recompute"`,
+ * `"micro_batch"`, `"sequence_parallel"`, `"zero_stage"`, `"offload_optimizer"`, `"more_gpus"`,
+ * `"method"`. In an estimate's `fixes` it is computed when first read (a getter: when the scenario
+ * does not fit, that takes a few dozen more estimates), for the estimate's `scenario` as it is then.
+ */
+export interface Fix {
+  id: string;
+  /** What changes, in words: `"full recomputation"`, `"ZeRO stage 2 → 3"`. */
+  change: string;
+  /** The fields it changes (paths as in {@link VramcalcApi.fields}) with their new values. */
+  fields: Record<string, number | string | boolean>;
+  /** Memory per GPU with the change (`memory_per_gpu_bytes.total`), bytes. */
+  total_bytes: number;
+  /** Capacity minus that total, bytes (≥ 0: it fits). */
+  headroom_bytes: number;
+}
+
 /** What one GPU holds at one phase of a training step, bytes by component (docs/formulas.md §6). */
 export interface MemoryPhase {
   phase: 'forward' | 'loss' | 'backward' | 'optimizer_step';
@@ -708,6 +727,8 @@ export interface Estimate {
   errors: Issue[];
   /** Bytes by component at each phase of a step: `[{phase, weights, gradients, optimizer, activations, logits, temporaries, total}]` for forward, loss, backward and optimizer_step; the peak phase is `memory_per_gpu_bytes.peak_phase`. */
   memory_timeline: MemoryPhase[];
+  /** When the scenario does not fit: the smallest single changes after which it fits, smallest first (at most 4): `[{id, change, fields, total_bytes, headroom_bytes}]`, `fields` the changed fields with their new values, `total_bytes` the memory per GPU with the change. `[]` when it fits. */
+  fixes: Fix[];
   parameters: {
     /** All parameters (with every expert of an MoE). (parameters) */
     total: number;

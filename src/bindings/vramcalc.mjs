@@ -126,7 +126,7 @@ function guarded(make, field, run) {
 }
 
 // estimate() results are built by buildEstimate (generated below) from what the module leaves
-// (bindings.cpp, vramcalc_estimate): one array of doubles (every scalar output in output-table
+// (bindings.cpp, run_estimate): one array of doubles (every scalar output in output-table
 // order, every field of the estimated scenario in field-table order, the memory timeline) and a
 // text part (text values, notes, warnings; see readTextPart). The object has the keys, nesting,
 // value types and key order of the JSON estimate (the CLI's --json).
@@ -145,7 +145,7 @@ function estimateLayout(tables) {
 // <generated:estimate-builder>
 // Generated from the output and field tables by tools/gen_api_docs.cpp; do not edit.
 // The tables the numbers follow (vramcalc.mjs checks them against the module's at start):
-const ESTIMATE_LAYOUT = 'parameters.total:number parameters.active:number parameters.embedding:number parameters.per_layer:number parameters.per_layer_active:number parameters.layers:number parameters.final_norm:number parameters.lm_head:number parameters.trainable:number parameters.adapter:number parameters.trained_layers:number parameters.quantized:number parameters.overridden:flag layout.data_parallel:integer layout.grad_accum_steps:integer layout.global_batch_size:integer layout.kv_heads:integer layout.head_dim:integer layout.ffn_hidden_size:integer layout.params_per_gpu:number layout.achieved_flops_per_gpu:number bytes_per_parameter.weights:number bytes_per_parameter.gradients:number bytes_per_parameter.optimizer:number activations.sbh_coefficient:number activations.as2b_coefficient:number activations.per_layer_bytes:number activations.layers_on_gpu:number activations.in_flight_microbatches:number activations.transformer_layers_bytes:number activations.embedding_bytes:number activations.output_bytes:number activations.total_bytes:number activations.recomputed_layers:number activations.forward_working_bytes:number activations.backward_working_bytes:number activations.recompute_working_bytes:number activations.logits_elements:number activations.loss_saved_per_logit:number activations.loss_peak_bytes:number activations.host_bytes:number model_states_bytes.weights:number model_states_bytes.gradients:number model_states_bytes.optimizer:number model_states_bytes.live_params:number model_states_bytes.autocast_copies:number model_states_bytes.frozen_weights:number model_states_bytes.fp8_weight_copies:number model_states_bytes.dequantized:number model_states_bytes.buckets:number model_states_bytes.optimizer_temporaries:number memory_per_gpu_bytes.weights:number memory_per_gpu_bytes.kv_cache:number memory_per_gpu_bytes.zero3_live_params:number memory_per_gpu_bytes.gradients:number memory_per_gpu_bytes.optimizer:number memory_per_gpu_bytes.activations:number memory_per_gpu_bytes.logits:number memory_per_gpu_bytes.temporaries:number memory_per_gpu_bytes.peak_allocated:number memory_per_gpu_bytes.peak_reserved:number memory_per_gpu_bytes.peak_phase:text memory_per_gpu_bytes.overhead:number memory_per_gpu_bytes.total:number host_memory_bytes.per_gpu:number host_memory_bytes.total:number capacity_bytes:number headroom_bytes:number fits:flag compute.flops_per_token:number compute.model_flops:number compute.forward_flops:number compute.backward_flops:number compute.recompute_flops:number compute.total_flops:number compute.cluster_flops_per_second:number compute.seconds:number compute.days:number compute.gpu_hours:number compute.tflop_hours:number compute.pflop_days:number compute.cost:number compute.chinchilla_tokens:number performance.step_seconds:number performance.tokens_per_step:number performance.tokens_per_second:number performance.achieved_tflops_per_gpu:number performance.mfu:number performance.microbatches:number performance.predicted:flag performance.calibrated:flag performance.breakdown_seconds.compute:number performance.breakdown_seconds.tensor_parallel:number performance.breakdown_seconds.pipeline_bubble:number performance.breakdown_seconds.pipeline_p2p:number performance.breakdown_seconds.context_parallel:number performance.breakdown_seconds.data_parallel:number performance.breakdown_seconds.zero:number performance.breakdown_seconds.optimizer_step:number performance.breakdown_seconds.overhead:number inference.kv_bytes_per_token:number inference.kv_pool_bytes:number inference.kv_pool_tokens:number inference.max_concurrency:number inference.max_context_len:number inference.starts:flag inference.weights_total_bytes:number inference.memory_budget_bytes:number inference.memory_fraction:number inference.batched_tokens:number inference.gpus:integer inference.tm101_bytes:number performance.time_to_first_token_seconds:number performance.prefill_tokens_per_second:number performance.decode_tokens_per_second:number performance.inter_token_latency_seconds:number performance.decode_step_bytes:number performance.cost_per_million_output_tokens:number | model.name:text model.layers:integer model.hidden_size:integer model.num_heads:integer model.num_kv_heads:integer model.head_dim:integer model.ffn_hidden_size:integer model.vocab_size:integer model.mlp:choice:gelu/swiglu model.norm:choice:layernorm/rmsnorm model.bias:boolean model.qkv_bias:boolean model.tied_embeddings:boolean model.position_embedding:choice:learned/rope model.max_position_embeddings:integer model.norms_per_layer:integer model.num_experts:integer model.experts_per_token:integer model.moe_ffn_hidden_size:integer model.num_shared_experts:integer model.dense_layers:integer model.activation:choice:auto/gelu/gelu_tanh/gelu_new/silu/relu model.params_override:number model.kv_lora_rank:integer model.q_lora_rank:integer model.qk_rope_head_dim:integer model.qk_nope_head_dim:integer model.v_head_dim:integer model.sliding_window:integer model.global_attention_interval:integer model.qk_norm:boolean model.attention_sinks:boolean model.attention_output_gate:boolean model.full_attention_interval:integer model.linear_attention:choice:gated_deltanet/mamba model.linear_num_key_heads:integer model.linear_num_value_heads:integer model.linear_key_head_dim:integer model.linear_value_head_dim:integer model.linear_conv_kernel:integer model.ssm_state_size:integer model.ssm_expand:integer model.router_bias:boolean model.shared_expert_gate:boolean training.method:choice:full/lora/qlora/freeze training.lora_rank:integer training.lora_targets:text training.lora_dropout:number training.adapter_dtype:choice:fp32/match training.base_weight_format:choice:nf4/nf4_no_dq/int8 training.trainable_layers:integer training.seq_len:integer training.micro_batch_size:integer training.global_batch_size:integer training.grad_accum_steps:integer training.tokens:number training.precision:choice:mixed_bf16/mixed_fp16/bf16/fp16/fp32/amp_bf16/amp_fp16 training.grad_dtype:choice:match/fp32 training.optimizer:choice:adamw/adamw_8bit/sgd_momentum/sgd training.recompute:choice:none/selective/full/ops training.recompute_layers:integer training.flash_attention:boolean training.dropout:boolean training.framework:choice:megatron/deepspeed/fsdp/hf/torchtune/generic training.kernels:choice:fused/eager/compiled training.loss:choice:standard/chunked/fused training.loss_chunks:integer training.optimizer_impl:choice:foreach/fused training.paged_optimizer:boolean training.persistent_gradients:boolean training.optimizer_in_backward:boolean training.offload_activations:boolean training.fp8:choice:none/tensorwise/rowwise/blockwise training.attention_flops:boolean parallel.num_gpus:integer parallel.tensor:integer parallel.pipeline:integer parallel.context:integer parallel.shard_group:integer parallel.zero_stage:integer parallel.sequence_parallel:boolean parallel.partition_activations:boolean parallel.zero3_live_params:number parallel.offload_optimizer:boolean parallel.zero_impl:choice:deepspeed/fsdp parallel.offload_params:boolean parallel.expert:integer parallel.interleave:integer hardware.gpu:text hardware.memory_gib:number hardware.peak_tflops:number hardware.achieved_tflops:number hardware.mfu:number hardware.price_per_gpu_hour:number hardware.reserved_gib:number hardware.cuda_context_gib:number hardware.allocator_overhead:number hardware.throughput_model:choice:fixed/predicted hardware.gpus_per_node:integer hardware.intra_node_gbps:number hardware.inter_node_gbps:number hardware.memory_bandwidth_gbps:number workload:choice:training/inference inference.engine:choice:vllm/sglang/trtllm/llamacpp/hf inference.weight_format:choice:bf16/fp16/fp32/fp8/fp8_channel/fp8_block/int8/awq/gptq/nf4/mxfp4/gguf-q8_0/gguf-q6_k/gguf-q5_k_m/gguf-q5_k_s/gguf-q4_k_m/gguf-q4_k_s/gguf-q4_0/gguf-q3_k_m/gguf-q2_k/gguf-iq4_xs inference.quant_group_size:integer inference.kv_cache_dtype:choice:auto/fp16/bf16/fp8/q8_0/q4_0 inference.context_len:integer inference.concurrency:integer inference.gpu_memory_utilization:number inference.max_batched_tokens:integer inference.gpu_layers:integer inference.prompt_tokens:integer inference.output_tokens:integer | forward loss backward optimizer_step | weights gradients optimizer activations logits temporaries total | errors memory_timeline notes scenario warnings';
+const ESTIMATE_LAYOUT = 'parameters.total:number parameters.active:number parameters.embedding:number parameters.per_layer:number parameters.per_layer_active:number parameters.layers:number parameters.final_norm:number parameters.lm_head:number parameters.trainable:number parameters.adapter:number parameters.trained_layers:number parameters.quantized:number parameters.overridden:flag layout.data_parallel:integer layout.grad_accum_steps:integer layout.global_batch_size:integer layout.kv_heads:integer layout.head_dim:integer layout.ffn_hidden_size:integer layout.params_per_gpu:number layout.achieved_flops_per_gpu:number bytes_per_parameter.weights:number bytes_per_parameter.gradients:number bytes_per_parameter.optimizer:number activations.sbh_coefficient:number activations.as2b_coefficient:number activations.per_layer_bytes:number activations.layers_on_gpu:number activations.in_flight_microbatches:number activations.transformer_layers_bytes:number activations.embedding_bytes:number activations.output_bytes:number activations.total_bytes:number activations.recomputed_layers:number activations.forward_working_bytes:number activations.backward_working_bytes:number activations.recompute_working_bytes:number activations.logits_elements:number activations.loss_saved_per_logit:number activations.loss_peak_bytes:number activations.host_bytes:number model_states_bytes.weights:number model_states_bytes.gradients:number model_states_bytes.optimizer:number model_states_bytes.live_params:number model_states_bytes.autocast_copies:number model_states_bytes.frozen_weights:number model_states_bytes.dequantized:number model_states_bytes.buckets:number model_states_bytes.optimizer_temporaries:number memory_per_gpu_bytes.weights:number memory_per_gpu_bytes.kv_cache:number memory_per_gpu_bytes.zero3_live_params:number memory_per_gpu_bytes.gradients:number memory_per_gpu_bytes.optimizer:number memory_per_gpu_bytes.activations:number memory_per_gpu_bytes.logits:number memory_per_gpu_bytes.temporaries:number memory_per_gpu_bytes.peak_allocated:number memory_per_gpu_bytes.peak_reserved:number memory_per_gpu_bytes.peak_phase:text memory_per_gpu_bytes.overhead:number memory_per_gpu_bytes.total:number host_memory_bytes.per_gpu:number host_memory_bytes.total:number capacity_bytes:number headroom_bytes:number fits:flag compute.flops_per_token:number compute.model_flops:number compute.forward_flops:number compute.backward_flops:number compute.recompute_flops:number compute.total_flops:number compute.cluster_flops_per_second:number compute.seconds:number compute.days:number compute.gpu_hours:number compute.tflop_hours:number compute.pflop_days:number compute.cost:number compute.chinchilla_tokens:number performance.step_seconds:number performance.tokens_per_step:number performance.tokens_per_second:number performance.achieved_tflops_per_gpu:number performance.mfu:number performance.microbatches:number performance.predicted:flag performance.calibrated:flag performance.breakdown_seconds.compute:number performance.breakdown_seconds.tensor_parallel:number performance.breakdown_seconds.pipeline_bubble:number performance.breakdown_seconds.pipeline_p2p:number performance.breakdown_seconds.data_parallel:number performance.breakdown_seconds.zero:number performance.breakdown_seconds.optimizer_step:number performance.breakdown_seconds.overhead:number inference.kv_bytes_per_token:number inference.kv_pool_bytes:number inference.kv_pool_tokens:number inference.max_concurrency:number inference.max_context_len:number inference.starts:flag inference.weights_total_bytes:number inference.memory_budget_bytes:number inference.memory_fraction:number inference.batched_tokens:number inference.gpus:integer inference.tm101_bytes:number performance.time_to_first_token_seconds:number performance.prefill_tokens_per_second:number performance.decode_tokens_per_second:number performance.inter_token_latency_seconds:number performance.decode_step_bytes:number performance.cost_per_million_output_tokens:number | model.name:text model.layers:integer model.hidden_size:integer model.num_heads:integer model.num_kv_heads:integer model.head_dim:integer model.ffn_hidden_size:integer model.vocab_size:integer model.mlp:choice:gelu/swiglu model.norm:choice:layernorm/rmsnorm model.bias:boolean model.qkv_bias:boolean model.tied_embeddings:boolean model.position_embedding:choice:learned/rope model.max_position_embeddings:integer model.norms_per_layer:integer model.num_experts:integer model.experts_per_token:integer model.moe_ffn_hidden_size:integer model.num_shared_experts:integer model.dense_layers:integer model.activation:choice:auto/gelu/gelu_tanh/gelu_new/silu/relu model.params_override:number model.kv_lora_rank:integer model.q_lora_rank:integer model.qk_rope_head_dim:integer model.qk_nope_head_dim:integer model.v_head_dim:integer model.sliding_window:integer model.global_attention_interval:integer model.qk_norm:boolean model.attention_sinks:boolean model.attention_output_gate:boolean model.full_attention_interval:integer model.linear_attention:choice:gated_deltanet/mamba model.linear_num_key_heads:integer model.linear_num_value_heads:integer model.linear_key_head_dim:integer model.linear_value_head_dim:integer model.linear_conv_kernel:integer model.ssm_state_size:integer model.ssm_expand:integer model.router_bias:boolean model.shared_expert_gate:boolean training.method:choice:full/lora/qlora/freeze training.lora_rank:integer training.lora_targets:text training.lora_dropout:number training.adapter_dtype:choice:fp32/match training.base_weight_format:choice:nf4/nf4_no_dq/int8 training.trainable_layers:integer training.seq_len:integer training.micro_batch_size:integer training.global_batch_size:integer training.grad_accum_steps:integer training.tokens:number training.precision:choice:mixed_bf16/mixed_fp16/bf16/fp16/fp32/amp_bf16/amp_fp16 training.grad_dtype:choice:match/fp32 training.optimizer:choice:adamw/adamw_8bit/sgd_momentum/sgd training.recompute:choice:none/selective/full/ops training.recompute_layers:integer training.flash_attention:boolean training.dropout:boolean training.framework:choice:megatron/deepspeed/fsdp/hf/torchtune/generic training.kernels:choice:fused/eager/compiled training.loss:choice:standard/chunked/fused training.loss_chunks:integer training.optimizer_impl:choice:foreach/fused training.paged_optimizer:boolean training.persistent_gradients:boolean training.optimizer_in_backward:boolean training.offload_activations:boolean training.attention_flops:boolean parallel.num_gpus:integer parallel.tensor:integer parallel.pipeline:integer parallel.zero_stage:integer parallel.sequence_parallel:boolean parallel.partition_activations:boolean parallel.zero3_live_params:number parallel.offload_optimizer:boolean parallel.zero_impl:choice:deepspeed/fsdp parallel.offload_params:boolean parallel.expert:integer parallel.interleave:integer hardware.gpu:text hardware.memory_gib:number hardware.peak_tflops:number hardware.achieved_tflops:number hardware.mfu:number hardware.price_per_gpu_hour:number hardware.reserved_gib:number hardware.cuda_context_gib:number hardware.allocator_overhead:number hardware.throughput_model:choice:fixed/predicted hardware.gpus_per_node:integer hardware.intra_node_gbps:number hardware.inter_node_gbps:number hardware.memory_bandwidth_gbps:number workload:choice:training/inference inference.engine:choice:vllm/sglang/trtllm/llamacpp/hf inference.weight_format:choice:bf16/fp16/fp32/fp8/fp8_channel/fp8_block/int8/awq/gptq/nf4/mxfp4/gguf-q8_0/gguf-q6_k/gguf-q5_k_m/gguf-q5_k_s/gguf-q4_k_m/gguf-q4_k_s/gguf-q4_0/gguf-q3_k_m/gguf-q2_k/gguf-iq4_xs inference.quant_group_size:integer inference.kv_cache_dtype:choice:auto/fp16/bf16/fp8/q8_0/q4_0 inference.context_len:integer inference.concurrency:integer inference.gpu_memory_utilization:number inference.max_batched_tokens:integer inference.gpu_layers:integer inference.prompt_tokens:integer inference.output_tokens:integer | forward loss backward optimizer_step | weights gradients optimizer activations logits temporaries total | errors fixes memory_timeline notes scenario warnings';
 // The choice fields' names, in field-table order.
 const CHOICES = [
   ['gelu', 'swiglu'],  // model.mlp
@@ -164,7 +164,6 @@ const CHOICES = [
   ['fused', 'eager', 'compiled'],  // training.kernels
   ['standard', 'chunked', 'fused'],  // training.loss
   ['foreach', 'fused'],  // training.optimizer_impl
-  ['none', 'tensorwise', 'rowwise', 'blockwise'],  // training.fp8
   ['deepspeed', 'fsdp'],  // parallel.zero_impl
   ['fixed', 'predicted'],  // hardware.throughput_model
   ['training', 'inference'],  // workload
@@ -172,11 +171,11 @@ const CHOICES = [
   ['bf16', 'fp16', 'fp32', 'fp8', 'fp8_channel', 'fp8_block', 'int8', 'awq', 'gptq', 'nf4', 'mxfp4', 'gguf-q8_0', 'gguf-q6_k', 'gguf-q5_k_m', 'gguf-q5_k_s', 'gguf-q4_k_m', 'gguf-q4_k_s', 'gguf-q4_0', 'gguf-q3_k_m', 'gguf-q2_k', 'gguf-iq4_xs'],  // inference.weight_format
   ['auto', 'fp16', 'bf16', 'fp8', 'q8_0', 'q4_0'],  // inference.kv_cache_dtype
 ];
-// The estimate object from vramcalc_estimate's numbers: h = the module's HEAPF64, s = where
+// The estimate object from the module's estimate numbers: h = the array holding them, s = where
 // the numbers start, t = the text values (text outputs, then text fields, in table order),
 // r = the composites that cross as text ({<path>: value}).
 function buildEstimate(h, s, t, r) {
-  if (h[s + 220] === 1) return buildServingEstimate(h, s, t, r);
+  if (h[s + 215] === 1) return buildServingEstimate(h, s, t, r);
   return {
     activations: {
       as2b_coefficient: finite(h[s + 25]),
@@ -202,29 +201,31 @@ function buildEstimate(h, s, t, r) {
       optimizer: finite(h[s + 23]),
       weights: finite(h[s + 21]),
     },
-    capacity_bytes: finite(h[s + 66]),
+    capacity_bytes: finite(h[s + 65]),
     compute: {
-      backward_flops: finite(h[s + 72]),
-      chinchilla_tokens: finite(h[s + 82]),
-      cluster_flops_per_second: finite(h[s + 75]),
-      cost: finite(h[s + 81]),
-      days: finite(h[s + 77]),
-      flops_per_token: finite(h[s + 69]),
-      forward_flops: finite(h[s + 71]),
-      gpu_hours: finite(h[s + 78]),
-      model_flops: finite(h[s + 70]),
-      pflop_days: finite(h[s + 80]),
-      recompute_flops: finite(h[s + 73]),
-      seconds: finite(h[s + 76]),
-      tflop_hours: finite(h[s + 79]),
-      total_flops: finite(h[s + 74]),
+      backward_flops: finite(h[s + 71]),
+      chinchilla_tokens: finite(h[s + 81]),
+      cluster_flops_per_second: finite(h[s + 74]),
+      cost: finite(h[s + 80]),
+      days: finite(h[s + 76]),
+      flops_per_token: finite(h[s + 68]),
+      forward_flops: finite(h[s + 70]),
+      gpu_hours: finite(h[s + 77]),
+      model_flops: finite(h[s + 69]),
+      pflop_days: finite(h[s + 79]),
+      recompute_flops: finite(h[s + 72]),
+      seconds: finite(h[s + 75]),
+      tflop_hours: finite(h[s + 78]),
+      total_flops: finite(h[s + 73]),
     },
     errors: r.errors,
-    fits: h[s + 68] !== 0,
-    headroom_bytes: finite(h[s + 67]),
+    fits: h[s + 67] !== 0,
+    get fixes() { return r.fixes(this); },
+    set fixes(value) { r.fixes = () => value; },
+    headroom_bytes: finite(h[s + 66]),
     host_memory_bytes: {
-      per_gpu: finite(h[s + 64]),
-      total: finite(h[s + 65]),
+      per_gpu: finite(h[s + 63]),
+      total: finite(h[s + 64]),
     },
     layout: {
       achieved_flops_per_gpu: finite(h[s + 20]),
@@ -237,71 +238,70 @@ function buildEstimate(h, s, t, r) {
       params_per_gpu: finite(h[s + 19]),
     },
     memory_per_gpu_bytes: {
-      activations: finite(h[s + 56]),
-      gradients: finite(h[s + 54]),
-      logits: finite(h[s + 57]),
-      optimizer: finite(h[s + 55]),
-      overhead: finite(h[s + 62]),
-      peak_allocated: finite(h[s + 59]),
+      activations: finite(h[s + 55]),
+      gradients: finite(h[s + 53]),
+      logits: finite(h[s + 56]),
+      optimizer: finite(h[s + 54]),
+      overhead: finite(h[s + 61]),
+      peak_allocated: finite(h[s + 58]),
       peak_phase: t[0],
-      peak_reserved: finite(h[s + 60]),
-      temporaries: finite(h[s + 58]),
-      total: finite(h[s + 63]),
-      weights: finite(h[s + 51]),
-      zero3_live_params: finite(h[s + 53]),
+      peak_reserved: finite(h[s + 59]),
+      temporaries: finite(h[s + 57]),
+      total: finite(h[s + 62]),
+      weights: finite(h[s + 50]),
+      zero3_live_params: finite(h[s + 52]),
     },
     memory_timeline: [
       {
-        activations: finite(h[s + 235]),
-        gradients: finite(h[s + 233]),
-        logits: finite(h[s + 236]),
-        optimizer: finite(h[s + 234]),
+        activations: finite(h[s + 230]),
+        gradients: finite(h[s + 228]),
+        logits: finite(h[s + 231]),
+        optimizer: finite(h[s + 229]),
         phase: 'forward',
-        temporaries: finite(h[s + 237]),
-        total: finite(h[s + 238]),
-        weights: finite(h[s + 232]),
+        temporaries: finite(h[s + 232]),
+        total: finite(h[s + 233]),
+        weights: finite(h[s + 227]),
       },
       {
-        activations: finite(h[s + 242]),
-        gradients: finite(h[s + 240]),
-        logits: finite(h[s + 243]),
-        optimizer: finite(h[s + 241]),
+        activations: finite(h[s + 237]),
+        gradients: finite(h[s + 235]),
+        logits: finite(h[s + 238]),
+        optimizer: finite(h[s + 236]),
         phase: 'loss',
-        temporaries: finite(h[s + 244]),
-        total: finite(h[s + 245]),
-        weights: finite(h[s + 239]),
+        temporaries: finite(h[s + 239]),
+        total: finite(h[s + 240]),
+        weights: finite(h[s + 234]),
       },
       {
-        activations: finite(h[s + 249]),
-        gradients: finite(h[s + 247]),
-        logits: finite(h[s + 250]),
-        optimizer: finite(h[s + 248]),
+        activations: finite(h[s + 244]),
+        gradients: finite(h[s + 242]),
+        logits: finite(h[s + 245]),
+        optimizer: finite(h[s + 243]),
         phase: 'backward',
-        temporaries: finite(h[s + 251]),
-        total: finite(h[s + 252]),
-        weights: finite(h[s + 246]),
+        temporaries: finite(h[s + 246]),
+        total: finite(h[s + 247]),
+        weights: finite(h[s + 241]),
       },
       {
-        activations: finite(h[s + 256]),
-        gradients: finite(h[s + 254]),
-        logits: finite(h[s + 257]),
-        optimizer: finite(h[s + 255]),
+        activations: finite(h[s + 251]),
+        gradients: finite(h[s + 249]),
+        logits: finite(h[s + 252]),
+        optimizer: finite(h[s + 250]),
         phase: 'optimizer_step',
-        temporaries: finite(h[s + 258]),
-        total: finite(h[s + 259]),
-        weights: finite(h[s + 253]),
+        temporaries: finite(h[s + 253]),
+        total: finite(h[s + 254]),
+        weights: finite(h[s + 248]),
       },
     ],
     model_states_bytes: {
       autocast_copies: finite(h[s + 45]),
-      buckets: finite(h[s + 49]),
-      dequantized: finite(h[s + 48]),
-      fp8_weight_copies: finite(h[s + 47]),
+      buckets: finite(h[s + 48]),
+      dequantized: finite(h[s + 47]),
       frozen_weights: finite(h[s + 46]),
       gradients: finite(h[s + 42]),
       live_params: finite(h[s + 44]),
       optimizer: finite(h[s + 43]),
-      optimizer_temporaries: finite(h[s + 50]),
+      optimizer_temporaries: finite(h[s + 49]),
       weights: finite(h[s + 41]),
     },
     notes: r.notes,
@@ -321,151 +321,147 @@ function buildEstimate(h, s, t, r) {
       trained_layers: finite(h[s + 10]),
     },
     performance: {
-      achieved_tflops_per_gpu: finite(h[s + 86]),
+      achieved_tflops_per_gpu: finite(h[s + 85]),
       breakdown_seconds: {
-        compute: finite(h[s + 91]),
-        context_parallel: finite(h[s + 95]),
-        data_parallel: finite(h[s + 96]),
-        optimizer_step: finite(h[s + 98]),
-        overhead: finite(h[s + 99]),
-        pipeline_bubble: finite(h[s + 93]),
-        pipeline_p2p: finite(h[s + 94]),
-        tensor_parallel: finite(h[s + 92]),
-        zero: finite(h[s + 97]),
+        compute: finite(h[s + 90]),
+        data_parallel: finite(h[s + 94]),
+        optimizer_step: finite(h[s + 96]),
+        overhead: finite(h[s + 97]),
+        pipeline_bubble: finite(h[s + 92]),
+        pipeline_p2p: finite(h[s + 93]),
+        tensor_parallel: finite(h[s + 91]),
+        zero: finite(h[s + 95]),
       },
-      calibrated: h[s + 90] !== 0,
-      mfu: finite(h[s + 87]),
-      microbatches: finite(h[s + 88]),
-      predicted: h[s + 89] !== 0,
-      step_seconds: finite(h[s + 83]),
-      tokens_per_second: finite(h[s + 85]),
-      tokens_per_step: finite(h[s + 84]),
+      calibrated: h[s + 89] !== 0,
+      mfu: finite(h[s + 86]),
+      microbatches: finite(h[s + 87]),
+      predicted: h[s + 88] !== 0,
+      step_seconds: finite(h[s + 82]),
+      tokens_per_second: finite(h[s + 84]),
+      tokens_per_step: finite(h[s + 83]),
     },
     scenario: {
       hardware: {
-        achieved_tflops: finite(h[s + 209]),
-        allocator_overhead: finite(h[s + 214]),
-        cuda_context_gib: finite(h[s + 213]),
+        achieved_tflops: finite(h[s + 204]),
+        allocator_overhead: finite(h[s + 209]),
+        cuda_context_gib: finite(h[s + 208]),
         gpu: t[3],
-        gpus_per_node: finite(h[s + 216]),
-        inter_node_gbps: finite(h[s + 218]),
-        intra_node_gbps: finite(h[s + 217]),
-        memory_bandwidth_gbps: finite(h[s + 219]),
-        memory_gib: finite(h[s + 207]),
-        mfu: finite(h[s + 210]),
-        peak_tflops: finite(h[s + 208]),
-        price_per_gpu_hour: finite(h[s + 211]),
-        reserved_gib: finite(h[s + 212]),
-        throughput_model: CHOICES[18][h[s + 215]],
+        gpus_per_node: finite(h[s + 211]),
+        inter_node_gbps: finite(h[s + 213]),
+        intra_node_gbps: finite(h[s + 212]),
+        memory_bandwidth_gbps: finite(h[s + 214]),
+        memory_gib: finite(h[s + 202]),
+        mfu: finite(h[s + 205]),
+        peak_tflops: finite(h[s + 203]),
+        price_per_gpu_hour: finite(h[s + 206]),
+        reserved_gib: finite(h[s + 207]),
+        throughput_model: CHOICES[17][h[s + 210]],
       },
       inference: {
-        concurrency: finite(h[s + 226]),
-        context_len: finite(h[s + 225]),
-        engine: CHOICES[20][h[s + 221]],
-        gpu_layers: finite(h[s + 229]),
-        gpu_memory_utilization: finite(h[s + 227]),
-        kv_cache_dtype: CHOICES[22][h[s + 224]],
-        max_batched_tokens: finite(h[s + 228]),
-        output_tokens: finite(h[s + 231]),
-        prompt_tokens: finite(h[s + 230]),
-        quant_group_size: finite(h[s + 223]),
-        weight_format: CHOICES[21][h[s + 222]],
+        concurrency: finite(h[s + 221]),
+        context_len: finite(h[s + 220]),
+        engine: CHOICES[19][h[s + 216]],
+        gpu_layers: finite(h[s + 224]),
+        gpu_memory_utilization: finite(h[s + 222]),
+        kv_cache_dtype: CHOICES[21][h[s + 219]],
+        max_batched_tokens: finite(h[s + 223]),
+        output_tokens: finite(h[s + 226]),
+        prompt_tokens: finite(h[s + 225]),
+        quant_group_size: finite(h[s + 218]),
+        weight_format: CHOICES[20][h[s + 217]],
       },
       model: {
-        activation: CHOICES[3][h[s + 139]],
-        attention_output_gate: h[s + 150] !== 0,
-        attention_sinks: h[s + 149] !== 0,
-        bias: h[s + 128] !== 0,
-        dense_layers: finite(h[s + 138]),
-        experts_per_token: finite(h[s + 135]),
-        ffn_hidden_size: finite(h[s + 124]),
-        full_attention_interval: finite(h[s + 151]),
-        global_attention_interval: finite(h[s + 147]),
-        head_dim: finite(h[s + 123]),
-        hidden_size: finite(h[s + 120]),
-        kv_lora_rank: finite(h[s + 141]),
-        layers: finite(h[s + 119]),
-        linear_attention: CHOICES[4][h[s + 152]],
-        linear_conv_kernel: finite(h[s + 157]),
-        linear_key_head_dim: finite(h[s + 155]),
-        linear_num_key_heads: finite(h[s + 153]),
-        linear_num_value_heads: finite(h[s + 154]),
-        linear_value_head_dim: finite(h[s + 156]),
-        max_position_embeddings: finite(h[s + 132]),
-        mlp: CHOICES[0][h[s + 126]],
-        moe_ffn_hidden_size: finite(h[s + 136]),
+        activation: CHOICES[3][h[s + 137]],
+        attention_output_gate: h[s + 148] !== 0,
+        attention_sinks: h[s + 147] !== 0,
+        bias: h[s + 126] !== 0,
+        dense_layers: finite(h[s + 136]),
+        experts_per_token: finite(h[s + 133]),
+        ffn_hidden_size: finite(h[s + 122]),
+        full_attention_interval: finite(h[s + 149]),
+        global_attention_interval: finite(h[s + 145]),
+        head_dim: finite(h[s + 121]),
+        hidden_size: finite(h[s + 118]),
+        kv_lora_rank: finite(h[s + 139]),
+        layers: finite(h[s + 117]),
+        linear_attention: CHOICES[4][h[s + 150]],
+        linear_conv_kernel: finite(h[s + 155]),
+        linear_key_head_dim: finite(h[s + 153]),
+        linear_num_key_heads: finite(h[s + 151]),
+        linear_num_value_heads: finite(h[s + 152]),
+        linear_value_head_dim: finite(h[s + 154]),
+        max_position_embeddings: finite(h[s + 130]),
+        mlp: CHOICES[0][h[s + 124]],
+        moe_ffn_hidden_size: finite(h[s + 134]),
         name: t[1],
-        norm: CHOICES[1][h[s + 127]],
-        norms_per_layer: finite(h[s + 133]),
-        num_experts: finite(h[s + 134]),
-        num_heads: finite(h[s + 121]),
-        num_kv_heads: finite(h[s + 122]),
-        num_shared_experts: finite(h[s + 137]),
-        params_override: finite(h[s + 140]),
-        position_embedding: CHOICES[2][h[s + 131]],
-        q_lora_rank: finite(h[s + 142]),
-        qk_nope_head_dim: finite(h[s + 144]),
-        qk_norm: h[s + 148] !== 0,
-        qk_rope_head_dim: finite(h[s + 143]),
-        qkv_bias: h[s + 129] !== 0,
-        router_bias: h[s + 160] !== 0,
-        shared_expert_gate: h[s + 161] !== 0,
-        sliding_window: finite(h[s + 146]),
-        ssm_expand: finite(h[s + 159]),
-        ssm_state_size: finite(h[s + 158]),
-        tied_embeddings: h[s + 130] !== 0,
-        v_head_dim: finite(h[s + 145]),
-        vocab_size: finite(h[s + 125]),
+        norm: CHOICES[1][h[s + 125]],
+        norms_per_layer: finite(h[s + 131]),
+        num_experts: finite(h[s + 132]),
+        num_heads: finite(h[s + 119]),
+        num_kv_heads: finite(h[s + 120]),
+        num_shared_experts: finite(h[s + 135]),
+        params_override: finite(h[s + 138]),
+        position_embedding: CHOICES[2][h[s + 129]],
+        q_lora_rank: finite(h[s + 140]),
+        qk_nope_head_dim: finite(h[s + 142]),
+        qk_norm: h[s + 146] !== 0,
+        qk_rope_head_dim: finite(h[s + 141]),
+        qkv_bias: h[s + 127] !== 0,
+        router_bias: h[s + 158] !== 0,
+        shared_expert_gate: h[s + 159] !== 0,
+        sliding_window: finite(h[s + 144]),
+        ssm_expand: finite(h[s + 157]),
+        ssm_state_size: finite(h[s + 156]),
+        tied_embeddings: h[s + 128] !== 0,
+        v_head_dim: finite(h[s + 143]),
+        vocab_size: finite(h[s + 123]),
       },
       parallel: {
-        context: finite(h[s + 195]),
-        expert: finite(h[s + 204]),
-        interleave: finite(h[s + 205]),
-        num_gpus: finite(h[s + 192]),
-        offload_optimizer: h[s + 201] !== 0,
-        offload_params: h[s + 203] !== 0,
-        partition_activations: h[s + 199] !== 0,
-        pipeline: finite(h[s + 194]),
-        sequence_parallel: h[s + 198] !== 0,
-        shard_group: finite(h[s + 196]),
-        tensor: finite(h[s + 193]),
-        zero3_live_params: finite(h[s + 200]),
-        zero_impl: CHOICES[17][h[s + 202]],
-        zero_stage: finite(h[s + 197]),
+        expert: finite(h[s + 199]),
+        interleave: finite(h[s + 200]),
+        num_gpus: finite(h[s + 189]),
+        offload_optimizer: h[s + 196] !== 0,
+        offload_params: h[s + 198] !== 0,
+        partition_activations: h[s + 194] !== 0,
+        pipeline: finite(h[s + 191]),
+        sequence_parallel: h[s + 193] !== 0,
+        tensor: finite(h[s + 190]),
+        zero3_live_params: finite(h[s + 195]),
+        zero_impl: CHOICES[16][h[s + 197]],
+        zero_stage: finite(h[s + 192]),
       },
       training: {
-        adapter_dtype: CHOICES[6][h[s + 166]],
-        attention_flops: h[s + 191] !== 0,
-        base_weight_format: CHOICES[7][h[s + 167]],
-        dropout: h[s + 180] !== 0,
-        flash_attention: h[s + 179] !== 0,
-        fp8: CHOICES[16][h[s + 190]],
-        framework: CHOICES[12][h[s + 181]],
-        global_batch_size: finite(h[s + 171]),
-        grad_accum_steps: finite(h[s + 172]),
-        grad_dtype: CHOICES[9][h[s + 175]],
-        kernels: CHOICES[13][h[s + 182]],
-        lora_dropout: finite(h[s + 165]),
-        lora_rank: finite(h[s + 163]),
+        adapter_dtype: CHOICES[6][h[s + 164]],
+        attention_flops: h[s + 188] !== 0,
+        base_weight_format: CHOICES[7][h[s + 165]],
+        dropout: h[s + 178] !== 0,
+        flash_attention: h[s + 177] !== 0,
+        framework: CHOICES[12][h[s + 179]],
+        global_batch_size: finite(h[s + 169]),
+        grad_accum_steps: finite(h[s + 170]),
+        grad_dtype: CHOICES[9][h[s + 173]],
+        kernels: CHOICES[13][h[s + 180]],
+        lora_dropout: finite(h[s + 163]),
+        lora_rank: finite(h[s + 161]),
         lora_targets: t[2],
-        loss: CHOICES[14][h[s + 183]],
-        loss_chunks: finite(h[s + 184]),
-        method: CHOICES[5][h[s + 162]],
-        micro_batch_size: finite(h[s + 170]),
-        offload_activations: h[s + 189] !== 0,
-        optimizer: CHOICES[10][h[s + 176]],
-        optimizer_impl: CHOICES[15][h[s + 185]],
-        optimizer_in_backward: h[s + 188] !== 0,
-        paged_optimizer: h[s + 186] !== 0,
-        persistent_gradients: h[s + 187] !== 0,
-        precision: CHOICES[8][h[s + 174]],
-        recompute: CHOICES[11][h[s + 177]],
-        recompute_layers: finite(h[s + 178]),
-        seq_len: finite(h[s + 169]),
-        tokens: finite(h[s + 173]),
-        trainable_layers: finite(h[s + 168]),
+        loss: CHOICES[14][h[s + 181]],
+        loss_chunks: finite(h[s + 182]),
+        method: CHOICES[5][h[s + 160]],
+        micro_batch_size: finite(h[s + 168]),
+        offload_activations: h[s + 187] !== 0,
+        optimizer: CHOICES[10][h[s + 174]],
+        optimizer_impl: CHOICES[15][h[s + 183]],
+        optimizer_in_backward: h[s + 186] !== 0,
+        paged_optimizer: h[s + 184] !== 0,
+        persistent_gradients: h[s + 185] !== 0,
+        precision: CHOICES[8][h[s + 172]],
+        recompute: CHOICES[11][h[s + 175]],
+        recompute_layers: finite(h[s + 176]),
+        seq_len: finite(h[s + 167]),
+        tokens: finite(h[s + 171]),
+        trainable_layers: finite(h[s + 166]),
       },
-      workload: CHOICES[19][h[s + 220]],
+      workload: CHOICES[18][h[s + 215]],
     },
     warnings: r.warnings,
   };
@@ -473,27 +469,29 @@ function buildEstimate(h, s, t, r) {
 // The same for a serving estimate (workload = inference): its outputs only.
 function buildServingEstimate(h, s, t, r) {
   return {
-    capacity_bytes: finite(h[s + 66]),
+    capacity_bytes: finite(h[s + 65]),
     errors: r.errors,
-    fits: h[s + 68] !== 0,
-    headroom_bytes: finite(h[s + 67]),
+    fits: h[s + 67] !== 0,
+    get fixes() { return r.fixes(this); },
+    set fixes(value) { r.fixes = () => value; },
+    headroom_bytes: finite(h[s + 66]),
     host_memory_bytes: {
-      per_gpu: finite(h[s + 64]),
-      total: finite(h[s + 65]),
+      per_gpu: finite(h[s + 63]),
+      total: finite(h[s + 64]),
     },
     inference: {
-      batched_tokens: finite(h[s + 109]),
-      gpus: finite(h[s + 110]),
-      kv_bytes_per_token: finite(h[s + 100]),
-      kv_pool_bytes: finite(h[s + 101]),
-      kv_pool_tokens: finite(h[s + 102]),
-      max_concurrency: finite(h[s + 103]),
-      max_context_len: finite(h[s + 104]),
-      memory_budget_bytes: finite(h[s + 107]),
-      memory_fraction: finite(h[s + 108]),
-      starts: h[s + 105] !== 0,
-      tm101_bytes: finite(h[s + 111]),
-      weights_total_bytes: finite(h[s + 106]),
+      batched_tokens: finite(h[s + 107]),
+      gpus: finite(h[s + 108]),
+      kv_bytes_per_token: finite(h[s + 98]),
+      kv_pool_bytes: finite(h[s + 99]),
+      kv_pool_tokens: finite(h[s + 100]),
+      max_concurrency: finite(h[s + 101]),
+      max_context_len: finite(h[s + 102]),
+      memory_budget_bytes: finite(h[s + 105]),
+      memory_fraction: finite(h[s + 106]),
+      starts: h[s + 103] !== 0,
+      tm101_bytes: finite(h[s + 109]),
+      weights_total_bytes: finite(h[s + 104]),
     },
     layout: {
       ffn_hidden_size: finite(h[s + 18]),
@@ -502,52 +500,52 @@ function buildServingEstimate(h, s, t, r) {
       params_per_gpu: finite(h[s + 19]),
     },
     memory_per_gpu_bytes: {
-      activations: finite(h[s + 56]),
-      kv_cache: finite(h[s + 52]),
-      overhead: finite(h[s + 62]),
-      total: finite(h[s + 63]),
-      weights: finite(h[s + 51]),
+      activations: finite(h[s + 55]),
+      kv_cache: finite(h[s + 51]),
+      overhead: finite(h[s + 61]),
+      total: finite(h[s + 62]),
+      weights: finite(h[s + 50]),
     },
     memory_timeline: [
       {
-        activations: finite(h[s + 235]),
-        gradients: finite(h[s + 233]),
-        logits: finite(h[s + 236]),
-        optimizer: finite(h[s + 234]),
+        activations: finite(h[s + 230]),
+        gradients: finite(h[s + 228]),
+        logits: finite(h[s + 231]),
+        optimizer: finite(h[s + 229]),
         phase: 'forward',
-        temporaries: finite(h[s + 237]),
-        total: finite(h[s + 238]),
-        weights: finite(h[s + 232]),
+        temporaries: finite(h[s + 232]),
+        total: finite(h[s + 233]),
+        weights: finite(h[s + 227]),
       },
       {
-        activations: finite(h[s + 242]),
-        gradients: finite(h[s + 240]),
-        logits: finite(h[s + 243]),
-        optimizer: finite(h[s + 241]),
+        activations: finite(h[s + 237]),
+        gradients: finite(h[s + 235]),
+        logits: finite(h[s + 238]),
+        optimizer: finite(h[s + 236]),
         phase: 'loss',
-        temporaries: finite(h[s + 244]),
-        total: finite(h[s + 245]),
-        weights: finite(h[s + 239]),
+        temporaries: finite(h[s + 239]),
+        total: finite(h[s + 240]),
+        weights: finite(h[s + 234]),
       },
       {
-        activations: finite(h[s + 249]),
-        gradients: finite(h[s + 247]),
-        logits: finite(h[s + 250]),
-        optimizer: finite(h[s + 248]),
+        activations: finite(h[s + 244]),
+        gradients: finite(h[s + 242]),
+        logits: finite(h[s + 245]),
+        optimizer: finite(h[s + 243]),
         phase: 'backward',
-        temporaries: finite(h[s + 251]),
-        total: finite(h[s + 252]),
-        weights: finite(h[s + 246]),
+        temporaries: finite(h[s + 246]),
+        total: finite(h[s + 247]),
+        weights: finite(h[s + 241]),
       },
       {
-        activations: finite(h[s + 256]),
-        gradients: finite(h[s + 254]),
-        logits: finite(h[s + 257]),
-        optimizer: finite(h[s + 255]),
+        activations: finite(h[s + 251]),
+        gradients: finite(h[s + 249]),
+        logits: finite(h[s + 252]),
+        optimizer: finite(h[s + 250]),
         phase: 'optimizer_step',
-        temporaries: finite(h[s + 258]),
-        total: finite(h[s + 259]),
-        weights: finite(h[s + 253]),
+        temporaries: finite(h[s + 253]),
+        total: finite(h[s + 254]),
+        weights: finite(h[s + 248]),
       },
     ],
     notes: r.notes,
@@ -563,138 +561,135 @@ function buildServingEstimate(h, s, t, r) {
       total: finite(h[s + 0]),
     },
     performance: {
-      cost_per_million_output_tokens: finite(h[s + 117]),
-      decode_step_bytes: finite(h[s + 116]),
-      decode_tokens_per_second: finite(h[s + 114]),
-      inter_token_latency_seconds: finite(h[s + 115]),
-      prefill_tokens_per_second: finite(h[s + 113]),
-      time_to_first_token_seconds: finite(h[s + 112]),
+      cost_per_million_output_tokens: finite(h[s + 115]),
+      decode_step_bytes: finite(h[s + 114]),
+      decode_tokens_per_second: finite(h[s + 112]),
+      inter_token_latency_seconds: finite(h[s + 113]),
+      prefill_tokens_per_second: finite(h[s + 111]),
+      time_to_first_token_seconds: finite(h[s + 110]),
     },
     scenario: {
       hardware: {
-        achieved_tflops: finite(h[s + 209]),
-        allocator_overhead: finite(h[s + 214]),
-        cuda_context_gib: finite(h[s + 213]),
+        achieved_tflops: finite(h[s + 204]),
+        allocator_overhead: finite(h[s + 209]),
+        cuda_context_gib: finite(h[s + 208]),
         gpu: t[3],
-        gpus_per_node: finite(h[s + 216]),
-        inter_node_gbps: finite(h[s + 218]),
-        intra_node_gbps: finite(h[s + 217]),
-        memory_bandwidth_gbps: finite(h[s + 219]),
-        memory_gib: finite(h[s + 207]),
-        mfu: finite(h[s + 210]),
-        peak_tflops: finite(h[s + 208]),
-        price_per_gpu_hour: finite(h[s + 211]),
-        reserved_gib: finite(h[s + 212]),
-        throughput_model: CHOICES[18][h[s + 215]],
+        gpus_per_node: finite(h[s + 211]),
+        inter_node_gbps: finite(h[s + 213]),
+        intra_node_gbps: finite(h[s + 212]),
+        memory_bandwidth_gbps: finite(h[s + 214]),
+        memory_gib: finite(h[s + 202]),
+        mfu: finite(h[s + 205]),
+        peak_tflops: finite(h[s + 203]),
+        price_per_gpu_hour: finite(h[s + 206]),
+        reserved_gib: finite(h[s + 207]),
+        throughput_model: CHOICES[17][h[s + 210]],
       },
       inference: {
-        concurrency: finite(h[s + 226]),
-        context_len: finite(h[s + 225]),
-        engine: CHOICES[20][h[s + 221]],
-        gpu_layers: finite(h[s + 229]),
-        gpu_memory_utilization: finite(h[s + 227]),
-        kv_cache_dtype: CHOICES[22][h[s + 224]],
-        max_batched_tokens: finite(h[s + 228]),
-        output_tokens: finite(h[s + 231]),
-        prompt_tokens: finite(h[s + 230]),
-        quant_group_size: finite(h[s + 223]),
-        weight_format: CHOICES[21][h[s + 222]],
+        concurrency: finite(h[s + 221]),
+        context_len: finite(h[s + 220]),
+        engine: CHOICES[19][h[s + 216]],
+        gpu_layers: finite(h[s + 224]),
+        gpu_memory_utilization: finite(h[s + 222]),
+        kv_cache_dtype: CHOICES[21][h[s + 219]],
+        max_batched_tokens: finite(h[s + 223]),
+        output_tokens: finite(h[s + 226]),
+        prompt_tokens: finite(h[s + 225]),
+        quant_group_size: finite(h[s + 218]),
+        weight_format: CHOICES[20][h[s + 217]],
       },
       model: {
-        activation: CHOICES[3][h[s + 139]],
-        attention_output_gate: h[s + 150] !== 0,
-        attention_sinks: h[s + 149] !== 0,
-        bias: h[s + 128] !== 0,
-        dense_layers: finite(h[s + 138]),
-        experts_per_token: finite(h[s + 135]),
-        ffn_hidden_size: finite(h[s + 124]),
-        full_attention_interval: finite(h[s + 151]),
-        global_attention_interval: finite(h[s + 147]),
-        head_dim: finite(h[s + 123]),
-        hidden_size: finite(h[s + 120]),
-        kv_lora_rank: finite(h[s + 141]),
-        layers: finite(h[s + 119]),
-        linear_attention: CHOICES[4][h[s + 152]],
-        linear_conv_kernel: finite(h[s + 157]),
-        linear_key_head_dim: finite(h[s + 155]),
-        linear_num_key_heads: finite(h[s + 153]),
-        linear_num_value_heads: finite(h[s + 154]),
-        linear_value_head_dim: finite(h[s + 156]),
-        max_position_embeddings: finite(h[s + 132]),
-        mlp: CHOICES[0][h[s + 126]],
-        moe_ffn_hidden_size: finite(h[s + 136]),
+        activation: CHOICES[3][h[s + 137]],
+        attention_output_gate: h[s + 148] !== 0,
+        attention_sinks: h[s + 147] !== 0,
+        bias: h[s + 126] !== 0,
+        dense_layers: finite(h[s + 136]),
+        experts_per_token: finite(h[s + 133]),
+        ffn_hidden_size: finite(h[s + 122]),
+        full_attention_interval: finite(h[s + 149]),
+        global_attention_interval: finite(h[s + 145]),
+        head_dim: finite(h[s + 121]),
+        hidden_size: finite(h[s + 118]),
+        kv_lora_rank: finite(h[s + 139]),
+        layers: finite(h[s + 117]),
+        linear_attention: CHOICES[4][h[s + 150]],
+        linear_conv_kernel: finite(h[s + 155]),
+        linear_key_head_dim: finite(h[s + 153]),
+        linear_num_key_heads: finite(h[s + 151]),
+        linear_num_value_heads: finite(h[s + 152]),
+        linear_value_head_dim: finite(h[s + 154]),
+        max_position_embeddings: finite(h[s + 130]),
+        mlp: CHOICES[0][h[s + 124]],
+        moe_ffn_hidden_size: finite(h[s + 134]),
         name: t[1],
-        norm: CHOICES[1][h[s + 127]],
-        norms_per_layer: finite(h[s + 133]),
-        num_experts: finite(h[s + 134]),
-        num_heads: finite(h[s + 121]),
-        num_kv_heads: finite(h[s + 122]),
-        num_shared_experts: finite(h[s + 137]),
-        params_override: finite(h[s + 140]),
-        position_embedding: CHOICES[2][h[s + 131]],
-        q_lora_rank: finite(h[s + 142]),
-        qk_nope_head_dim: finite(h[s + 144]),
-        qk_norm: h[s + 148] !== 0,
-        qk_rope_head_dim: finite(h[s + 143]),
-        qkv_bias: h[s + 129] !== 0,
-        router_bias: h[s + 160] !== 0,
-        shared_expert_gate: h[s + 161] !== 0,
-        sliding_window: finite(h[s + 146]),
-        ssm_expand: finite(h[s + 159]),
-        ssm_state_size: finite(h[s + 158]),
-        tied_embeddings: h[s + 130] !== 0,
-        v_head_dim: finite(h[s + 145]),
-        vocab_size: finite(h[s + 125]),
+        norm: CHOICES[1][h[s + 125]],
+        norms_per_layer: finite(h[s + 131]),
+        num_experts: finite(h[s + 132]),
+        num_heads: finite(h[s + 119]),
+        num_kv_heads: finite(h[s + 120]),
+        num_shared_experts: finite(h[s + 135]),
+        params_override: finite(h[s + 138]),
+        position_embedding: CHOICES[2][h[s + 129]],
+        q_lora_rank: finite(h[s + 140]),
+        qk_nope_head_dim: finite(h[s + 142]),
+        qk_norm: h[s + 146] !== 0,
+        qk_rope_head_dim: finite(h[s + 141]),
+        qkv_bias: h[s + 127] !== 0,
+        router_bias: h[s + 158] !== 0,
+        shared_expert_gate: h[s + 159] !== 0,
+        sliding_window: finite(h[s + 144]),
+        ssm_expand: finite(h[s + 157]),
+        ssm_state_size: finite(h[s + 156]),
+        tied_embeddings: h[s + 128] !== 0,
+        v_head_dim: finite(h[s + 143]),
+        vocab_size: finite(h[s + 123]),
       },
       parallel: {
-        context: finite(h[s + 195]),
-        expert: finite(h[s + 204]),
-        interleave: finite(h[s + 205]),
-        num_gpus: finite(h[s + 192]),
-        offload_optimizer: h[s + 201] !== 0,
-        offload_params: h[s + 203] !== 0,
-        partition_activations: h[s + 199] !== 0,
-        pipeline: finite(h[s + 194]),
-        sequence_parallel: h[s + 198] !== 0,
-        shard_group: finite(h[s + 196]),
-        tensor: finite(h[s + 193]),
-        zero3_live_params: finite(h[s + 200]),
-        zero_impl: CHOICES[17][h[s + 202]],
-        zero_stage: finite(h[s + 197]),
+        expert: finite(h[s + 199]),
+        interleave: finite(h[s + 200]),
+        num_gpus: finite(h[s + 189]),
+        offload_optimizer: h[s + 196] !== 0,
+        offload_params: h[s + 198] !== 0,
+        partition_activations: h[s + 194] !== 0,
+        pipeline: finite(h[s + 191]),
+        sequence_parallel: h[s + 193] !== 0,
+        tensor: finite(h[s + 190]),
+        zero3_live_params: finite(h[s + 195]),
+        zero_impl: CHOICES[16][h[s + 197]],
+        zero_stage: finite(h[s + 192]),
       },
       training: {
-        adapter_dtype: CHOICES[6][h[s + 166]],
-        attention_flops: h[s + 191] !== 0,
-        base_weight_format: CHOICES[7][h[s + 167]],
-        dropout: h[s + 180] !== 0,
-        flash_attention: h[s + 179] !== 0,
-        fp8: CHOICES[16][h[s + 190]],
-        framework: CHOICES[12][h[s + 181]],
-        global_batch_size: finite(h[s + 171]),
-        grad_accum_steps: finite(h[s + 172]),
-        grad_dtype: CHOICES[9][h[s + 175]],
-        kernels: CHOICES[13][h[s + 182]],
-        lora_dropout: finite(h[s + 165]),
-        lora_rank: finite(h[s + 163]),
+        adapter_dtype: CHOICES[6][h[s + 164]],
+        attention_flops: h[s + 188] !== 0,
+        base_weight_format: CHOICES[7][h[s + 165]],
+        dropout: h[s + 178] !== 0,
+        flash_attention: h[s + 177] !== 0,
+        framework: CHOICES[12][h[s + 179]],
+        global_batch_size: finite(h[s + 169]),
+        grad_accum_steps: finite(h[s + 170]),
+        grad_dtype: CHOICES[9][h[s + 173]],
+        kernels: CHOICES[13][h[s + 180]],
+        lora_dropout: finite(h[s + 163]),
+        lora_rank: finite(h[s + 161]),
         lora_targets: t[2],
-        loss: CHOICES[14][h[s + 183]],
-        loss_chunks: finite(h[s + 184]),
-        method: CHOICES[5][h[s + 162]],
-        micro_batch_size: finite(h[s + 170]),
-        offload_activations: h[s + 189] !== 0,
-        optimizer: CHOICES[10][h[s + 176]],
-        optimizer_impl: CHOICES[15][h[s + 185]],
-        optimizer_in_backward: h[s + 188] !== 0,
-        paged_optimizer: h[s + 186] !== 0,
-        persistent_gradients: h[s + 187] !== 0,
-        precision: CHOICES[8][h[s + 174]],
-        recompute: CHOICES[11][h[s + 177]],
-        recompute_layers: finite(h[s + 178]),
-        seq_len: finite(h[s + 169]),
-        tokens: finite(h[s + 173]),
-        trainable_layers: finite(h[s + 168]),
+        loss: CHOICES[14][h[s + 181]],
+        loss_chunks: finite(h[s + 182]),
+        method: CHOICES[5][h[s + 160]],
+        micro_batch_size: finite(h[s + 168]),
+        offload_activations: h[s + 187] !== 0,
+        optimizer: CHOICES[10][h[s + 174]],
+        optimizer_impl: CHOICES[15][h[s + 183]],
+        optimizer_in_backward: h[s + 186] !== 0,
+        paged_optimizer: h[s + 184] !== 0,
+        persistent_gradients: h[s + 185] !== 0,
+        precision: CHOICES[8][h[s + 172]],
+        recompute: CHOICES[11][h[s + 175]],
+        recompute_layers: finite(h[s + 176]),
+        seq_len: finite(h[s + 167]),
+        tokens: finite(h[s + 171]),
+        trainable_layers: finite(h[s + 166]),
       },
-      workload: CHOICES[19][h[s + 220]],
+      workload: CHOICES[18][h[s + 215]],
     },
     warnings: r.warnings,
   };
@@ -707,6 +702,96 @@ function importError(issues) {
   error.issues = issues;
   documented.add(error);
   return error;
+}
+
+// The module's interface (bindings.cpp) behind one small object, so that the wrapper reads the
+// same whichever interface it uses: Embind functions over typed memory views (the default), or
+// the plain C exports of the previous interface (an internal fallback that bench/js/api-bench.mjs
+// times against the Embind path; chosen by the CEXPORTS option key, not part of the public API).
+// A typed view on the module's memory goes stale (length 0) when the memory grows: fields() and
+// values() fetch the views again then.
+//   input(bytes) → [bytes view, offset]; fields() → {numbers, numbersAt, list, listAt, text, textAt};
+//   estimate(count, length) → 0 invalid | 1 valid | 2 valid with the text part as JSON (count ≥ 0:
+//   the field input's first `count` entries, else JSON text of `length` bytes in the input);
+//   values() → [numbers view, offset]; the other calls return parsed results.
+const CEXPORTS = Symbol.for('vramcalc.cExports');
+
+function embindBoundary(wasm, decoder) {
+  let fields = null, values = null;
+  const parse = (view) => JSON.parse(decoder.decode(view));  // JSON text as UTF-8 in the module's memory
+  const valid = wasm.EstimateStatus.valid, validTextAsJson = wasm.EstimateStatus.valid_text_as_json;
+  const status = (s) => (s === valid ? 1 : s === validTextAsJson ? 2 : 0);
+  return {
+    input(bytes) { return [wasm.input(bytes), 0]; },
+    tables() { return parse(wasm.tables()); },
+    fields() {
+      if (fields === null || fields.numbers.length === 0) {
+        fields = { numbers: wasm.fieldNumbers(), numbersAt: 0, list: wasm.fieldList(), listAt: 0, text: wasm.fieldText(), textAt: 0 };
+      }
+      return fields;
+    },
+    scenarioFields(count, check) { wasm.scenarioFields(count, check !== 0); },
+    scenarioJson(length, check) { wasm.scenarioJson(length, check !== 0); },
+    estimate(count, length) {
+      if (count >= 0) return status(wasm.estimateFields(count));
+      wasm.scenarioJson(length, false);
+      return status(wasm.estimate());
+    },
+    values() {
+      if (values === null || values.length === 0) values = wasm.values();
+      return [values, 0];
+    },
+    estimateText() { return decoder.decode(wasm.estimateText()); },
+    estimateTextJson() { return parse(wasm.estimateTextJson()); },
+    estimateIssues() { return wasm.estimateIssues(); },
+    validate() { return wasm.validate(); },
+    plan(length) { return parse(wasm.plan(length)); },
+    planInference(length) { return parse(wasm.planInference(length)); },
+    importGguf(length, withBase) { return parse(wasm.importGguf(length, withBase)); },
+    composite(path) { return parse(wasm.composite(path)); },
+    encodeLink() { return wasm.encodeLink(); },
+    decodeLink(length) { return parse(wasm.decodeLink(length)); },
+    importConfig(length, withBase, deepspeed) {
+      return parse(wasm.importConfig(length, withBase, deepspeed ? wasm.ImportFormat.deepspeed : wasm.ImportFormat.hugging_face));
+    },
+  };
+}
+
+function cExportBoundary(wasm, decoder) {
+  function get(at) {  // reads a NUL-terminated result
+    const heap = wasm.HEAPU8;
+    return decoder.decode(heap.subarray(at, heap.indexOf(0, at)));
+  }
+  const numbersAt = wasm._vramcalc_field_numbers() / 8;
+  const listAt = wasm._vramcalc_field_list() / 4;
+  const textAt = wasm._vramcalc_field_text();
+  return {
+    input(bytes) { return [wasm.HEAPU8, wasm._vramcalc_input(bytes)]; },
+    tables() { return JSON.parse(get(wasm._vramcalc_tables())); },
+    fields() { return { numbers: wasm.HEAPF64, numbersAt, list: wasm.HEAP32, listAt, text: wasm.HEAPU8, textAt }; },
+    scenarioFields(count, check) { wasm._vramcalc_scenario_fields(count, check); },
+    scenarioJson(length, check) { wasm._vramcalc_scenario_json(length, check); },
+    estimate(count, length) {
+      if (count >= 0) wasm._vramcalc_scenario_fields(count, 0);
+      else wasm._vramcalc_scenario_json(length, 0);
+      return wasm._vramcalc_estimate();
+    },
+    values() { return [wasm.HEAPF64, wasm._vramcalc_values() / 8]; },
+    estimateText(bytes) {
+      const start = wasm._vramcalc_text();
+      return decoder.decode(wasm.HEAPU8.subarray(start, start + bytes));
+    },
+    estimateTextJson() { return JSON.parse(get(wasm._vramcalc_text())); },
+    estimateIssues() { return JSON.parse(get(wasm._vramcalc_text())).errors; },
+    validate() { return JSON.parse(get(wasm._vramcalc_validate())); },
+    plan(length) { return JSON.parse(get(wasm._vramcalc_plan(length))); },
+    planInference(length) { return JSON.parse(get(wasm._vramcalc_plan_inference(length))); },
+    importGguf(length, withBase) { return JSON.parse(get(wasm._vramcalc_import_gguf(length, withBase ? 1 : 0))); },
+    composite(path, put) { return JSON.parse(get(wasm._vramcalc_composite(put(path)))); },
+    encodeLink() { return JSON.parse(get(wasm._vramcalc_encode_link())); },
+    decodeLink(length) { return JSON.parse(get(wasm._vramcalc_decode_link(length))); },
+    importConfig(length, withBase, deepspeed) { return JSON.parse(get(wasm._vramcalc_import(length, withBase ? 1 : 0, deepspeed))); },
+  };
 }
 
 /**
@@ -730,22 +815,19 @@ export async function createVramcalc(options = {}) {
   const wasm = await createVramcalcWasm(moduleArg);
   const fastPath = !(options && options.jsonScenarios === true);
 
-  // Text crosses as UTF-8 in the module's memory (bindings.cpp). The heap views are read after
-  // each call into the module: memory growth replaces them.
+  // Text crosses as UTF-8 in the module's memory (bindings.cpp). The memory views are fetched
+  // after each call into the module: memory growth replaces them.
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+  const b = options && options[CEXPORTS] === true ? cExportBoundary(wasm, decoder) : embindBoundary(wasm, decoder);
   function put(text) {  // writes the argument; returns its length in bytes
     const capacity = text.length * 3;  // UTF-8 bytes per UTF-16 unit: at most 3
-    const at = wasm._vramcalc_input(capacity + 1);
-    return encoder.encodeInto(text, wasm.HEAPU8.subarray(at, at + capacity)).written;
-  }
-  function get(at) {  // reads a NUL-terminated result
-    const heap = wasm.HEAPU8;
-    return decoder.decode(heap.subarray(at, heap.indexOf(0, at)));
+    const [bytes, at] = b.input(capacity + 1);
+    return encoder.encodeInto(text, bytes.subarray(at, at + capacity)).written;
   }
 
   // Constant tables: parsed once, handed out as fresh copies so callers may mutate them.
-  const tables = JSON.parse(get(wasm._vramcalc_tables()));
+  const tables = b.tables();
   const defaultText = JSON.stringify(tables.default_scenario);
   const fieldsText = JSON.stringify(tables.fields);
   const modelPresetsText = JSON.stringify(tables.model_presets);
@@ -866,7 +948,7 @@ export async function createVramcalc(options = {}) {
     return own.concat(fromCodec.filter((i) => !named.has(i.field)));
   }
 
-  // The fast path (bindings.cpp, vramcalc_scenario_fields): a scenario whose keys are all known
+  // The fast path (bindings.cpp, scenarioFields / estimateFields): a scenario whose keys are all known
   // and whose values all have their field's type crosses as typed values: numbers, booleans (0/1)
   // and choices (their index) as doubles, text as UTF-8 in the field's slot, each entry listed by
   // its field-table index. The codec decodes them with the JSON decoder's steps and rules. Anything
@@ -875,9 +957,6 @@ export async function createVramcalc(options = {}) {
   const NUMBER = 0, BOOLEAN = 1, CHOICE = 2, TEXT = 3;
   const { text_slot_bytes: slotBytes, model_preset: presetEntry, model_preset_id: presetIdEntry } = tables.field_input;
   const maxTextUnits = slotBytes / 3;  // UTF-8 bytes per UTF-16 unit: at most 3
-  const numbersAt = wasm._vramcalc_field_numbers() / 8;
-  const listAt = wasm._vramcalc_field_list() / 4;
-  const textAt = wasm._vramcalc_field_text();
   const sectionFields = new Map();  // section → Map(key → {entry, kind, choices, slot})
   // The keys each section had last time and their fields: callers tend to pass objects of one
   // shape again and again, and comparing a key with the one seen at that position is cheaper
@@ -901,22 +980,22 @@ export async function createVramcalc(options = {}) {
   // What each text slot holds: the text and its byte count (a text already there is not written again).
   const slotText = new Array(slots).fill(null);
   const slotLength = new Array(slots).fill(0);
-  function putText(numbers, entry, slot, value) {  // false: not for the fast path
+  function putText(input, entry, slot, value) {  // false: not for the fast path
     if (typeof value !== 'string') return false;
     if (slotText[slot] !== value) {
       if (value.length > maxTextUnits || !wellFormed(value)) return false;
-      const at = textAt + slot * slotBytes;
-      slotLength[slot] = encoder.encodeInto(value, wasm.HEAPU8.subarray(at, at + slotBytes)).written;
+      const at = input.textAt + slot * slotBytes;
+      slotLength[slot] = encoder.encodeInto(value, input.text.subarray(at, at + slotBytes)).written;
       slotText[slot] = value;
     }
-    numbers[numbersAt + entry] = slotLength[slot];
+    input.numbers[input.numbersAt + entry] = slotLength[slot];
     return true;
   }
   // Writes the scenario into the field input; returns the number of entries, or -1: not for the fast path.
   function writeFields(scenario) {
     if (!isPlainObject(scenario)) return -1;
-    const numbers = wasm.HEAPF64;
-    const list = wasm.HEAP32;
+    const input = b.fields();
+    const { numbers, numbersAt, list, listAt } = input;
     let count = 0;
     for (const section of Object.keys(scenario)) {
       const fields = sectionFields.get(section);
@@ -925,7 +1004,7 @@ export async function createVramcalc(options = {}) {
       const value = scenario[section];
       if (value === undefined) continue;  // like a missing key
       if (section === 'model' && typeof value === 'string') {
-        if (!putText(numbers, presetIdEntry, presetSlot, value)) return -1;
+        if (!putText(input, presetIdEntry, presetSlot, value)) return -1;
         list[listAt + count++] = presetIdEntry;
         continue;
       }
@@ -979,7 +1058,7 @@ export async function createVramcalc(options = {}) {
             break;
           }
           default:
-            if (!putText(numbers, field.entry, field.slot, v)) return -1;
+            if (!putText(input, field.entry, field.slot, v)) return -1;
         }
         list[listAt + count++] = field.entry;
       }
@@ -988,37 +1067,57 @@ export async function createVramcalc(options = {}) {
   }
 
   // The estimate's text part (bindings.cpp, TextPart), after the numbers: [same as last time,
-  // size in bytes, number of texts, record counts..., texts' lengths in UTF-16 units...]; the
-  // texts themselves, UTF-8, at vramcalc_text(). Text outputs and text fields come first (→ t),
+  // size in bytes, number of texts, counts (records; 0/1 lazy)..., texts' lengths in UTF-16 units...]; the
+  // texts themselves, UTF-8, in the module's text bytes (b.estimateText()). Text outputs and text fields come first (→ t),
   // then the composites that cross as text, in composite-table order (→ r).
   const textPartAt = tables.outputs.length + tables.fields.length +
     tables.memory_timeline.phases.length * tables.memory_timeline.components.length;
-  const textComposites = [];  // {path, crossing: 'records' | 'empty' | 'json', keys}
+  const textComposites = [];  // {path, crossing: 'records' | 'empty' | 'json' | 'lazy', keys}
   for (const { path, crossing } of tables.composites) {
     const [how, ...keys] = crossing.split(' ');
     if (how !== 'scenario' && how !== 'memory_timeline') textComposites.push({ path, crossing: how, keys });
   }
-  const recordLists = textComposites.filter((c) => c.crossing === 'records').length;
+  const lazyPaths = textComposites.filter((c) => c.crossing === 'lazy').map((c) => c.path);
+  // A lazy composite (bindings.cpp, crossing()): the generated builder makes it a getter that
+  // calls this with the estimate. Empty ([]) unless the module said otherwise; else the module
+  // computes it for the estimate's scenario once, when first read.
+  function lazyValue(path, present) {
+    let value = present ? undefined : [];
+    return (estimate) => {
+      if (value === undefined) {
+        value = guarded(scenarioError, 'scenario', () => {
+          const { ok, issues } = load(estimate.scenario, 0);
+          if (!ok || issues.length > 0) throw scenarioError(issues);
+          const result = b.composite(path, put);
+          if (result.errors.length > 0) throw scenarioError(result.errors);
+          return result.value;
+        });
+      }
+      return value;
+    };
+  }
+  // One count each (in composite-table order): the records of a list, or whether a lazy one is not empty.
+  const countedComposites = textComposites.filter((c) => c.crossing === 'records' || c.crossing === 'lazy').length;
   const ownTexts = tables.outputs.filter((o) => o.kind === 'text').length + tables.fields.filter((f) => f.kind === 'text').length;
   let texts = [];  // the texts of the last text part read (reused while the module reports them the same)
-  // Reads the text part of a valid estimate (`how`: vramcalc_estimate's return value, 1 or 2) into
+  // Reads the text part of a valid estimate (`how`: the estimate's status, 1 or 2) into
   // `texts`; returns the composites that cross as text. Called after every valid estimate, thrown
   // away or not: the module's "same as last time" refers to the last text part it handed out.
   function readTextPart(how, h, s) {
     if (how === 2) {  // texts that are not UTF-8 (never expected): the text part is JSON
-      const json = JSON.parse(get(wasm._vramcalc_text()));
+      const json = b.estimateTextJson();
       texts = json.text.concat(json.field_text);
+      for (const path of lazyPaths) json[path] = lazyValue(path, true);
       return json;
     }
     let at = s + textPartAt;
     const counts = at + 3;
     if (h[at] === 0) {
       const bytes = h[at + 1], count = h[at + 2];
-      const start = wasm._vramcalc_text();
-      const all = decoder.decode(wasm.HEAPU8.subarray(start, start + bytes));
+      const all = b.estimateText(bytes);
       texts = new Array(count);
       let offset = 0;
-      at = counts + recordLists;
+      at = counts + countedComposites;
       for (let i = 0; i < count; i++) {
         const end = offset + h[at + i];
         texts[i] = all.slice(offset, end);
@@ -1039,6 +1138,8 @@ export async function createVramcalc(options = {}) {
         r[path] = list;
       } else if (crossing === 'empty') {
         r[path] = [];
+      } else if (crossing === 'lazy') {
+        r[path] = lazyValue(path, h[c++] !== 0);
       } else {
         r[path] = JSON.parse(texts[k++]);
       }
@@ -1047,33 +1148,41 @@ export async function createVramcalc(options = {}) {
   }
 
   const FAST = Object.freeze({ ok: true, issues: Object.freeze([]) });
-  // Decodes a scenario argument in the module for the next call (check: whether to apply the
-  // rules). Returns {ok, issues}: the wrapper's own issues, and whether the scenario reached the
-  // module at all (false: the issues say why).
-  function load(scenario, check) {
+  // What stage() wrote: the number of field-input entries (the fast path), or -1 and the JSON
+  // text's length in bytes.
+  let stagedCount = -1, stagedLength = 0;
+  // Writes a scenario argument into the module's memory. Returns {ok, issues}: the wrapper's own
+  // issues, and whether the scenario reached the module at all (false: the issues say why).
+  function stage(scenario) {
     let count = -1;
     try {
       if (fastPath) count = writeFields(scenario);
     } catch {
       count = -1;  // e.g. a getter that throws: serialize() reports it
     }
-    if (count >= 0) {
-      wasm._vramcalc_scenario_fields(count, check);
-      return FAST;
-    }
+    stagedCount = count;
+    if (count >= 0) return FAST;
     const { text, issues } = serialize(scenario);
     if (text === null) return { ok: false, issues };
     if (text.length > maxInputBytes) {
       issues.push({ field: 'scenario', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` });
       return { ok: false, issues };
     }
-    wasm._vramcalc_scenario_json(put(text), check);
+    stagedLength = put(text);
     return { ok: true, issues };
+  }
+  // Decodes a scenario argument in the module for the next call (check: whether to apply the rules).
+  function load(scenario, check) {
+    const staged = stage(scenario);
+    if (!staged.ok) return staged;
+    if (stagedCount >= 0) b.scenarioFields(stagedCount, check);
+    else b.scenarioJson(stagedLength, check);
+    return staged;
   }
 
 
   // A config file's text applied onto `base` (a scenario; missing = the defaults) by the codec.
-  // deepspeed: 0 = a Hugging Face config.json, 1 = a DeepSpeed config (bindings.cpp, vramcalc_import).
+  // deepspeed: 0 = a Hugging Face config.json, 1 = a DeepSpeed config (bindings.cpp, import_json).
   function importConfig(deepspeed, text, base) {
     if (typeof text !== 'string') {
       throw importError([{ field: 'config', message: `must be the text of a JSON file (got ${describe(text)})` }]);
@@ -1087,13 +1196,13 @@ export async function createVramcalc(options = {}) {
       const { ok, issues } = load(base, 0);
       if (!ok || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
     }
-    const result = JSON.parse(get(wasm._vramcalc_import(put(text), base !== undefined ? 1 : 0, deepspeed)));
+    const result = b.importConfig(put(text), base !== undefined, deepspeed);
     if (result.issues.length > 0) throw importError(result.issues);
     delete result.issues;
     return result;
   }
 
-  // The first bytes of a .gguf file (bindings.cpp, vramcalc_import_gguf): at most 64 MiB cross.
+  // The first bytes of a .gguf file (bindings.cpp, import_gguf_json): at most 64 MiB cross.
   const maxGgufBytes = 64 * 1024 * 1024;
   function importGgufBytes(bytes, base) {
     if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
@@ -1105,9 +1214,9 @@ export async function createVramcalc(options = {}) {
       if (!ok || issues.length > 0) throw importError(issues.map((i) => ({ ...i, field: `base.${i.field}` })));
     }
     const n = Math.min(bytes.length, maxGgufBytes);
-    const at = wasm._vramcalc_input(n + 1);
-    wasm.HEAPU8.set(bytes.subarray(0, n), at);
-    const result = JSON.parse(get(wasm._vramcalc_import_gguf(n, base !== undefined ? 1 : 0)));
+    const [heap, at] = b.input(n + 1);
+    heap.set(bytes.subarray(0, n), at);
+    const result = b.importGguf(n, base !== undefined);
     if (result.issues.length > 0) {
       const error = importError(result.issues);
       error.incomplete = result.incomplete === true;  // the header continues: pass more of the file
@@ -1125,7 +1234,7 @@ export async function createVramcalc(options = {}) {
       try {
         const { ok, issues } = load(scenario, 1);
         if (!ok) return issues;
-        return merge(issues, JSON.parse(get(wasm._vramcalc_validate())));
+        return merge(issues, b.validate());
       } catch (e) {  // documented never to throw
         return [{ field: 'scenario', message: unexpected(e) }];
       }
@@ -1134,7 +1243,7 @@ export async function createVramcalc(options = {}) {
       return guarded(scenarioError, 'scenario', () => runPlan(scenario, options));
     },
     planInference(scenario, options = {}) {
-      return guarded(scenarioError, 'scenario', () => runPlan(scenario, options, (text) => wasm._vramcalc_plan_inference(text)));
+      return guarded(scenarioError, 'scenario', () => runPlan(scenario, options, (length) => b.planInference(length)));
     },
     encodeLink(scenario) {
       return guarded(scenarioError, 'scenario', () => runEncodeLink(scenario));
@@ -1173,19 +1282,18 @@ export async function createVramcalc(options = {}) {
   return Object.freeze(api);
 
   function runEstimate(scenario) {
-    // Decoded without the rules: vramcalc_estimate checks them (once, in the core's evaluate).
-    const { ok, issues } = load(scenario, 0);
+    // Decoded without the rules: the module's estimate checks them (once, in the core's evaluate).
+    const { ok, issues } = stage(scenario);
     if (!ok) throw scenarioError(issues);
-    const how = wasm._vramcalc_estimate();
-    if (how === 0) throw scenarioError(merge(issues, JSON.parse(get(wasm._vramcalc_text())).errors));
-    const h = wasm.HEAPF64;
-    const s = wasm._vramcalc_values() / 8;
+    const how = b.estimate(stagedCount, stagedLength);
+    if (how === 0) throw scenarioError(merge(issues, b.estimateIssues()));
+    const [h, s] = b.values();
     const r = readTextPart(how, h, s);
     if (issues.length > 0) throw scenarioError(issues);
     return buildEstimate(h, s, texts, r);
   }
 
-  function runPlan(scenario, options, planner = (text) => wasm._vramcalc_plan(text)) {
+  function runPlan(scenario, options, planner = (length) => b.plan(length)) {
     const { ok, issues } = load(scenario, 0);  // the layout is searched: the module checks plan_issues()
     if (!ok) throw scenarioError(issues);
     let optionsText;
@@ -1219,7 +1327,7 @@ export async function createVramcalc(options = {}) {
         throw scenarioError(merge(issues, [{ field: 'options', message: `is larger than ${maxInputBytes} bytes as JSON text; not read` }]));
       }
     }
-    const result = JSON.parse(get(planner(put(optionsText))));
+    const result = planner(put(optionsText));
     const all = merge(issues, result.errors || []);
     if (all.length > 0) throw scenarioError(all);
     return result;
@@ -1228,7 +1336,7 @@ export async function createVramcalc(options = {}) {
   function runEncodeLink(scenario) {
     const { ok, issues } = load(scenario, 1);
     if (!ok) throw scenarioError(issues);
-    const result = JSON.parse(get(wasm._vramcalc_encode_link()));
+    const result = b.encodeLink();
     const all = merge(issues, result.errors || []);
     if (all.length > 0) throw scenarioError(all);
     return result.link;
@@ -1247,7 +1355,7 @@ export async function createVramcalc(options = {}) {
     const hash = fragment.indexOf('#');
     let text = hash >= 0 ? fragment.slice(hash + 1) : fragment;
     if (text.length > maxLinkLength + 2) text = text.slice(0, maxLinkLength + 2);
-    return JSON.parse(get(wasm._vramcalc_decode_link(put(text))));
+    return b.decodeLink(put(text));
   }
 }
 

@@ -248,7 +248,8 @@ bool sets_gpu_numbers(const std::vector<Pair>& pairs) {
 const PresetEdition* link_edition(int version) {
     switch (version) {
         case 1: return &presets_v1();
-        case 2: return &current_presets();  // frozen as presets_v2 when version 3 comes
+        case 2: return &presets_v2();
+        case 3: return &current_presets();  // frozen as presets_v3 when version 4 comes
         default: return nullptr;
     }
 }
@@ -307,11 +308,12 @@ DecodeResult decode_link(std::string_view fragment) {
         } else if (p.key == "gpu") {
             if (const GpuPreset* preset = find_gpu_preset(edition, p.value)) apply_gpu_preset(r.scenario.hardware, *preset);
             else if (!sets_gpu_numbers(pairs)) unknown_gpu = p.value;
-        } else if (p.key == "fw" && &edition != &presets_v1()) {  // frameworks exist since version 2
-            // A framework profile is applied like a preset (an unknown name is reported below).
+        } else if (p.key == "fw") {  // frameworks exist since version 2 (v1's edition has none)
+            // A framework profile, as the link's version defined it, is applied like a preset (an
+            // unknown name is reported below).
             const auto names = framework_names();
-            for (std::size_t i = 0; i < names.size(); ++i)
-                if (p.value == names[i]) apply_framework_profile(r.scenario, Framework(i));
+            for (const FrameworkProfile& profile : edition.frameworks)
+                if (p.value == names[std::size_t(profile.id)]) apply_framework_profile(r.scenario, profile);
         }
     }
     Scenario base = r.scenario;

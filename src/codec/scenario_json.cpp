@@ -11,6 +11,7 @@
 #include "format/shortest.hpp"
 #include "codec/text.hpp"
 #include "core/outputs.hpp"
+#include "core/training/fixes.hpp"
 #include "core/training/frameworks.hpp"
 #include "core/model/presets.hpp"
 
@@ -542,6 +543,36 @@ std::span<const PhaseComponent> memory_timeline_components() {
     return components;
 }
 
+namespace {
+
+// The fields `to` changes, with their new values as the scenario's JSON writes them.
+json changed_fields(const Scenario& from, const Scenario& to) {
+    const json values = scenario_to_json(to);
+    json out = json::object();
+    for (const auto& f : scenario_fields()) {
+        bool same = f.kind == FieldKind::text ? f.get_text(from) == f.get_text(to) : f.get(from) == f.get(to);
+        if (same) continue;
+        std::string path = f.path;
+        auto dot = path.find('.');
+        out[path] = dot == std::string::npos ? values[path] : values[path.substr(0, dot)][path.substr(dot + 1)];
+    }
+    return out;
+}
+
+}  // namespace
+
+json fixes_to_json(const Scenario& sc, const Evaluation& ev) {
+    json out = json::array();
+    if (!ev.ok() || ev.estimate.fits) return out;
+    for (const Fix& f : fixes_that_fit(sc))
+        out.push_back({{"id", fix_id(f.kind)},
+                       {"change", describe_fix(f, sc)},
+                       {"fields", changed_fields(sc, f.scenario)},
+                       {"total_bytes", f.total_bytes},
+                       {"headroom_bytes", f.headroom_bytes}});
+    return out;
+}
+
 json composite_to_json(const CompositeOutputSpec& composite, const Scenario& sc, const Evaluation& ev,
                        const std::vector<Note>& notes) {
     switch (composite.kind) {
@@ -551,6 +582,7 @@ json composite_to_json(const CompositeOutputSpec& composite, const Scenario& sc,
         case CompositeKind::errors: return json::array();
         case CompositeKind::explain: return explain_to_json(explain(sc, ev.estimate));
         case CompositeKind::memory_timeline: return memory_timeline_to_json(ev.estimate.memory_timeline);
+        case CompositeKind::fixes: return fixes_to_json(sc, ev);
     }
     return nullptr;
 }

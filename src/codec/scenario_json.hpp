@@ -66,6 +66,8 @@ struct PhaseComponent {
 std::span<const PhaseComponent> memory_timeline_components();
 
 // One composite output of a valid evaluation (what evaluation_to_json puts at composite.path).
+// "fixes": the ways to fit of a valid estimate that does not fit (core/fixes.hpp), [] otherwise.
+nlohmann::json fixes_to_json(const Scenario& scenario, const Evaluation& evaluation);
 nlohmann::json composite_to_json(const CompositeOutputSpec& composite, const Scenario& scenario,
                                  const Evaluation& evaluation, const std::vector<Note>& notes);
 nlohmann::json issues_to_json(const std::vector<ValidationIssue>& issues);

@@ -250,7 +250,7 @@ constexpr auto field_table = std::to_array<FieldSpec>({
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, sequence_parallel)},
     {"parallel.partition_activations", "pa", "Partition activations", "", "", "ZeRO-R: activations divide by t (GPT-NeoX partition_activations).",
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, partition_activations)},
-    {"parallel.zero3_live_params", "live", "ZeRO-3 live params", "", "parameters", "DeepSpeed stage3_max_live_parameters (1e9 there); 0 = not counted.",
+    {"parallel.zero3_live_params", "live", "ZeRO-3 live params", "", "parameters", "DeepSpeed stage3_max_live_parameters (its default: 1e9); 0 = not counted.",
      K::number, no_choices, 0, 1e10, VRC_NUM(parallel, zero3_live_params, double), "not counted"},
     {"parallel.offload_optimizer", "off", "Offload optimizer", "", "", "ZeRO-Offload: optimizer states live in host (CPU) memory.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, offload_optimizer)},

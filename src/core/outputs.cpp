@@ -508,6 +508,10 @@ constexpr CompositeOutputSpec composite_table[] = {
      "Bytes by component at each phase of a step: `[{phase, weights, gradients, optimizer, activations, logits, "
      "temporaries, total}]` for forward, loss, backward and optimizer_step; the peak phase is "
      "`memory_per_gpu_bytes.peak_phase`."},
+    {"fixes", CompositeKind::fixes, true,
+     "When the scenario does not fit: the smallest single changes after which it fits, smallest first "
+     "(at most 4): `[{id, change, fields, total_bytes, headroom_bytes}]`, `fields` the changed fields "
+     "with their new values, `total_bytes` the memory per GPU with the change. `[]` when it fits."},
     {"explain", CompositeKind::explain, false,
      "Only with `--explain`: every result with its formula, this scenario's inputs and the source."},
 };

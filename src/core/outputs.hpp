@@ -99,6 +99,7 @@ enum class CompositeKind {
     errors,    // [{field, message}]: always empty in an estimate (invalid input has only this)
     explain,   // [{id, label, formula, source, value, unit, inputs}] (CLI --explain --json)
     memory_timeline,  // [{phase, weights, gradients, optimizer, activations, logits, temporaries, total}]
+    fixes,     // [{id, change, fields, total_bytes, headroom_bytes}]: ways to fit (core/fixes.hpp); [] when it fits
 };
 struct CompositeOutputSpec {
     const char* path;

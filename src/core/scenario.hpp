@@ -162,7 +162,7 @@ struct ParallelConfig {
     int zero_stage = 1;         // 0..3
     bool sequence_parallel = false;
     bool partition_activations = false;  // ZeRO-R
-    double zero3_live_params = 0;        // ZeRO-3 gathered parameters (DeepSpeed stage3_max_live_parameters, 1e9 there); 0 = not counted
+    double zero3_live_params = 1e9;      // ZeRO-3 gathered parameters: DeepSpeed stage3_max_live_parameters (default 1e9, deepspeed/runtime/zero/config.py; since link v3); 0 = not counted
     bool offload_optimizer = false;      // ZeRO-Offload: optimizer states in host memory
     std::int64_t expert = 1;             // EP degree
     bool offload_params = false;         // ZeRO-3 / FSDP parameter offload to host memory

@@ -384,9 +384,17 @@ void check_zero_and_interleave(const Scenario& sc, bool pp_ok, bool layers_ok, C
     const auto& par = sc.parallel;
     // DeepSpeed offloads optimizer states only with ZeRO stages 1-3 (deepspeed/runtime/zero/config.py,
     // offload_optimizer: "Valid for ZeRO stage 1, 2, 3"); stage 0 has no partitioned optimizer to offload.
-    if (c.range("parallel.zero_stage", par.zero_stage, 0, 3) && par.offload_optimizer && par.zero_stage == 0)
+    const bool stage_ok = c.range("parallel.zero_stage", par.zero_stage, 0, 3);
+    if (stage_ok && par.offload_optimizer && par.zero_stage == 0)
         c.fail("parallel.offload_optimizer", [] {
             return std::string("needs parallel.zero_stage 1, 2 or 3 (DeepSpeed offloads optimizer states only with ZeRO; stage is 0)");
+        });
+    // DeepSpeed offloads parameters only with ZeRO-3 (deepspeed/runtime/zero/offload_config.py,
+    // DeepSpeedZeroOffloadParamConfig: "Valid only with stage 3"): only sharded parameters move.
+    if (stage_ok && par.offload_params && par.zero_stage != 3)
+        c.fail("parallel.offload_params", [&] {
+            return "needs parallel.zero_stage 3 (DeepSpeed offloads parameters only with ZeRO-3; stage is " +
+                   std::to_string(par.zero_stage) + ")";
         });
     c.real("parallel.zero3_live_params", par.zero3_live_params, 0, max_params);
     // Interleaved 1F1B: each GPU runs v chunks of L/(p·v) layers. [Narayanan et al. 2021 §2.2.2, arXiv 2104.04473]

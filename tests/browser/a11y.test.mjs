@@ -21,11 +21,11 @@ const CONTROL_OF = { 'training.framework': 'framework_picker', 'training.method'
 const controlOf = (p) => CONTROL_OF[p] || p;
 // Fine-tuning fields show only with their method (src/app/ui_inputs.cpp field_visible): the Tab
 // test runs with QLoRA (which shows all but trainable_layers) and checks that one with Freeze.
-const QLORA = 'v=2&mp=llama-3-8b&meth=qlora';
-const FREEZE = 'v=2&mp=llama-3-8b&meth=freeze';
+const QLORA = 'v=3&mp=llama-3-8b&meth=qlora';
+const FREEZE = 'v=3&mp=llama-3-8b&meth=freeze';
 // Serving fields (inference.*) show only in Serve mode (src/core/fields.cpp field_used_by): the Tab
 // test covers the training form, the accessibility-tree test also opens this serving link.
-const SERVE = 'v=2&mp=llama-3-8b&wl=inference';
+const SERVE = 'v=3&mp=llama-3-8b&wl=inference';
 const trainingField = (f) => !f.path.startsWith('inference.');
 
 const INTERACTIVE = new Set(['button', 'textbox', 'spinbutton', 'combobox', 'checkbox', 'option', 'listbox',

@@ -79,7 +79,7 @@ export const tests = [
   ['under the served headers the page and the API example run without a CSP violation', async ({ browser }) => {
     const server = await servePy();
     try {
-      const { page, context, problems, response } = await open(browser, server.url + 'index.html#v=2&mp=gpt2&b=2', testPageReady);
+      const { page, context, problems, response } = await open(browser, server.url + 'index.html#v=3&mp=gpt2&b=2', testPageReady);
       assert((await response.allHeaders())['content-security-policy'].includes('frame-ancestors'), 'no CSP header');
       await settle(page);
       const t = test(page);
@@ -88,7 +88,7 @@ export const tests = [
       await noProblems(page, problems);
       await context.close();
 
-      const example = await open(browser, server.url + 'api-example.html#v=2&mp=llama-2-7b',
+      const example = await open(browser, server.url + 'api-example.html#v=3&mp=llama-2-7b',
         () => document.body.dataset.state === 'ready');
       // The style sheet (a file now, no inline <style>) applied under style-src 'self'.
       const maxWidth = await example.page.evaluate(() => getComputedStyle(document.body).maxWidth);
@@ -106,7 +106,7 @@ export const tests = [
     const docs = [];
     try {
       for (const [file, allowed] of [['embed.html', true], ['index.html', false]]) {
-        const host = await docsHost(`${server.url}${file}#v=2&N=32`);
+        const host = await docsHost(`${server.url}${file}#v=3&N=32`);
         docs.push(host);
         const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
         const page = await context.newPage();

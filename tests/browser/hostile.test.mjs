@@ -80,7 +80,7 @@ export const tests = [
       await noProblems(page, problems);
       await context.close();
     }
-    const { page, context, problems, t } = await openLink(browser, server, 'v=2');
+    const { page, context, problems, t } = await openLink(browser, server, 'v=3');
     for (const [path, value] of [['model.name', 'x\u202Eevil'], ['hardware.gpu', '\u001b[2J'], ['model.name', 'a\u2066b'],
       ['hardware.gpu', 'z'.repeat(201)]]) {
       const problem = await page.evaluate(([p, v]) => window.vramcalcTest.setField(p, v), [path, value]);
@@ -104,22 +104,22 @@ export const tests = [
     }
   }],
 
-  ['issue 21.1: the bare page is today\'s defaults: the numbers of #v=2, and its links carry no ctx=0&alloc=0', async ({ browser, server }) => {
+  ['issue 21.1: the bare page is today\'s defaults: the numbers of #v=3, and its links carry no ctx=0&alloc=0', async ({ browser, server }) => {
     const bare = await openPage(browser, server.url + 'index.html');
     await settle(bare.page);
-    const linked = await openLink(browser, server, 'v=2');
+    const linked = await openLink(browser, server, 'v=3');
     const tb = test(bare.page);
     const [plain, two] = [await tb.scenario(), await linked.t.scenario()];
-    assert(JSON.stringify(plain) === JSON.stringify(two), `bare page ${JSON.stringify(plain.hardware)} vs #v=2 ${JSON.stringify(two.hardware)}`);
+    assert(JSON.stringify(plain) === JSON.stringify(two), `bare page ${JSON.stringify(plain.hardware)} vs #v=3 ${JSON.stringify(two.hardware)}`);
     // scenario.hpp's defaults (the v2 pins of tests/test_link_versions.cpp): 0.5 GiB context, 5 % reserve.
     assert(plain.hardware.cuda_context_gib === 0.5 && plain.hardware.allocator_overhead === 0.05, JSON.stringify(plain.hardware));
     assert((await tb.estimate()).memory_per_gpu_bytes.total === (await linked.t.estimate()).memory_per_gpu_bytes.total,
-      'the bare page and #v=2 differ in memory');
+      'the bare page and #v=3 differ in memory');
     // What a reader hears is the same too: the verdict and the summary.
     const heard = (page) => page.evaluate(() => [document.querySelector('[data-id="verdict"]').textContent,
       document.getElementById('summary').textContent]);
     const [v1, v2] = [await heard(bare.page), await heard(linked.page)];
-    assert(v1[0] === v2[0] && v1[1] === v2[1], `bare: ${v1.join(' | ')}; #v=2: ${v2.join(' | ')}`);
+    assert(v1[0] === v2[0] && v1[1] === v2[1], `bare: ${v1.join(' | ')}; #v=3: ${v2.join(' | ')}`);
     assert((await tb.messages()).length === 0, 'the bare page shows a problem');
     // An edit on the bare page writes a link of the edit alone.
     await bare.page.focus('[data-id="training.micro_batch_size"]');
@@ -128,7 +128,7 @@ export const tests = [
     await bare.page.keyboard.press('Enter');
     await settle(bare.page);
     const hash = await bare.page.evaluate(() => location.hash);
-    assert(hash === '#v=2&b=2', `the bare page's link after an edit: ${hash}`);
+    assert(hash === '#v=3&b=2', `the bare page's link after an edit: ${hash}`);
     await noProblems(bare.page, bare.problems);
     await noProblems(linked.page, linked.problems);
     await bare.context.close();
@@ -136,12 +136,12 @@ export const tests = [
   }],
 
   ['issue 22.5: a new link while a checkbox has focus rebuilds the controls, with no error', async ({ browser, server }) => {
-    const { page, context, problems, t } = await openLink(browser, server, 'v=2&meth=lora');
+    const { page, context, problems, t } = await openLink(browser, server, 'v=3&meth=lora');
     const loraControls = () => page.evaluate(() => document.querySelectorAll('#ui [data-id^="training.lora"]').length);
     assert((await loraControls()) > 0, 'no LoRA controls for a LoRA link');
     await page.focus('[data-id="training.flash_attention"]');
     await settle(page);
-    await page.evaluate(() => { location.hash = '#v=2'; });
+    await page.evaluate(() => { location.hash = '#v=3'; });
     await settle(page);
     assert((await t.scenario()).training.method === 'full', 'the new link was not opened');
     assert((await loraControls()) === 0, 'LoRA controls stay in the DOM while the method is Full');
@@ -153,7 +153,7 @@ export const tests = [
     assert((await t.scenario()).training.flash_attention === true, 'Space on the focused checkbox did nothing');
     // And back: a text field with focus keeps its caret when its place changes.
     await page.focus('[data-id="model.layers"]');
-    await page.evaluate(() => { const el = document.activeElement; el.setSelectionRange(1, 1); location.hash = '#v=2&meth=lora'; });
+    await page.evaluate(() => { const el = document.activeElement; el.setSelectionRange(1, 1); location.hash = '#v=3&meth=lora'; });
     await settle(page);
     assert((await loraControls()) > 0, 'the LoRA controls did not come back');
     const caret = await page.evaluate(() => [document.activeElement.dataset.id, document.activeElement.selectionStart]);
@@ -164,14 +164,14 @@ export const tests = [
 
   ['issue 22.8: a link of 900 unknown keys is 900 problems on the page, as in the API; "no layout fits" is read out', async ({ browser, server }) => {
     const keys = Array.from({ length: 900 }, (_, i) => `k${i}=1`).join('&');
-    const { page, context, problems } = await openLink(browser, server, `v=2&${keys}`);
+    const { page, context, problems } = await openLink(browser, server, `v=3&${keys}`);
     const alert = await page.evaluate(() => document.querySelector('[data-id="link_banner"]').textContent);
     assert(alert.startsWith('This link had 900 problems'), alert.slice(0, 120));
     assert(alert.includes('… and 892 more'), `the banner's count of the rest: ${alert.slice(-80)}`);
     await noProblems(page, problems);
     await context.close();
     // 405 B parameters on one 24 GB GPU: no layout of one GPU fits; the page says so in words.
-    const none = await openLink(browser, server, 'v=2&mp=llama-3.1-405b&gpu=RTX-4090&N=1');
+    const none = await openLink(browser, server, 'v=3&mp=llama-3.1-405b&gpu=RTX-4090&N=1');
     const plan = await none.page.evaluate(() => window.vramcalcTest.plan());
     assert(plan.plans.length === 0, `plans for 405 B on one RTX 4090: ${plan.plans.length}`);
     const text = await none.page.evaluate(() => {

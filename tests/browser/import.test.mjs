@@ -28,7 +28,7 @@ const reportTitle = (page) => page.evaluate(() => {
 
 export const tests = [
   ['import: a real config.json pasted anywhere sets the model (Llama-3-8B: 8,030,261,248 parameters)', async ({ browser, server }) => {
-    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=2&N=16&b=2');
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=3&N=16&b=2');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
     await settle(page);
     const t = test(page);

@@ -63,7 +63,7 @@ export const tests = [
     await dark.context.close();
 
     // theme=dark in a link beats a light system setting.
-    const linked = await openPage(browser, server.url + 'index.html#v=2&theme=dark&b=4', { colorScheme: 'light' });
+    const linked = await openPage(browser, server.url + 'index.html#v=3&theme=dark&b=4', { colorScheme: 'light' });
     await settle(linked.page);
     assert((await test(linked.page).layout()).light === false, 'theme=dark in the link was not applied');
     assert((await test(linked.page).scenario()).training.micro_batch_size === 4, 'the scenario of a themed link was lost');
@@ -118,7 +118,7 @@ export const tests = [
   }],
 
   ['the memory timeline chart draws memory_timeline with the peak where the JSON says, against the capacity line', async ({ browser, server }) => {
-    for (const fragment of ['v=2&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2', 'v=2&mp=llama-3-8b&gpu=A100-40GB&b=8&s=4096']) {
+    for (const fragment of ['v=3&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2', 'v=3&mp=llama-3-8b&gpu=A100-40GB&b=8&s=4096']) {
       const { page, context, problems } = await openPage(browser, server.url + 'index.html#' + fragment);
       await settle(page);
       const t = test(page);

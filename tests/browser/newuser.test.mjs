@@ -3,7 +3,7 @@
 import { openPage, settle, test, assert, noProblems } from './lib.mjs';
 
 // The issue's case: QLoRA r 16 on attention, Llama-3.1-8B, one RTX 4090, ZeRO-3, no recomputation.
-const QLORA_4090 = 'v=2&mp=llama-3.1-8b&gpu=RTX-4090&N=1&z=3&meth=qlora&rank=16&tgt=attention&rc=none';
+const QLORA_4090 = 'v=3&mp=llama-3.1-8b&gpu=RTX-4090&N=1&z=3&meth=qlora&rank=16&tgt=attention&rc=none';
 const GIB = 2 ** 30;
 
 const summaryOf = (page) => page.evaluate(() => document.getElementById('summary').textContent);
@@ -37,7 +37,7 @@ function visibleUpTo(page, selector, needle) {
 
 export const tests = [
   ['issue 21.2: text that is no number is invalid input: banner, dimmed results, message, summary, link kept', async ({ browser, server }) => {
-    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=2', { width: 1440, height: 900 });
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=3', { width: 1440, height: 900 });
     await settle(page);
     const t = test(page);
     const hash = await page.evaluate(() => location.hash);
@@ -150,7 +150,7 @@ export const tests = [
   }],
 
   ['issue 21.6: "32K" is 32,768 tokens; two ↑ presses are two steps; the first letter after "/" is kept', async ({ browser, server }) => {
-    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=2&mp=llama-3.1-8b', { width: 1440, height: 900 });
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=3&mp=llama-3.1-8b', { width: 1440, height: 900 });
     await settle(page);
     const t = test(page);
     await typeInto(page, 'training.seq_len', '32K');
@@ -180,7 +180,7 @@ export const tests = [
   }],
 
   ['issue 21.6: a sequence beyond the RoPE model\'s positions is a warning; the time tile says its tokens', async ({ browser, server }) => {
-    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=2&mp=llama-2-7b&s=8192', { width: 1440, height: 900 });
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=3&mp=llama-2-7b&s=8192', { width: 1440, height: 900 });
     await settle(page);
     const t = test(page);
     const est = await t.estimate();

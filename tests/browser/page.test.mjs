@@ -57,7 +57,7 @@ export const tests = [
   }],
 
   ['the Method picker switches to LoRA and QLoRA: LoRA fields appear, trainable and the link follow', async ({ browser, server }) => {
-    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=2&mp=llama-3-8b');
+    const { page, context, problems } = await openPage(browser, server.url + 'index.html#v=3&mp=llama-3-8b');
     await settle(page);
     const t = test(page);
     assert(!(await t.rect('training.lora_rank')), 'LoRA fields must be hidden in full training');

@@ -204,7 +204,7 @@ export const tests = [
       const { page, context } = await openPage(browser, server.url + 'index.html');
       await settle(page);
       for (const [name, setup] of Object.entries(setups)) {
-        await page.goto(server.url + 'index.html#v=2');
+        await page.goto(server.url + 'index.html#v=3');
         await page.reload();
         await page.waitForFunction(() => window.vramcalcTest && window.vramcalcFirstFrameMs !== undefined);
         await settle(page);

@@ -40,7 +40,7 @@ export const tests = [
     const server = await serve(shippedDistDir());
     let context;
     try {
-      const opened = await openPage(browser, server.url + 'index.html#v=2&mp=llama-3-8b&gpu=H100-SXM',
+      const opened = await openPage(browser, server.url + 'index.html#v=3&mp=llama-3-8b&gpu=H100-SXM',
         { ready: () => window.vramcalcFirstFrameMs !== undefined });
       context = opened.context;
       const { page, problems } = opened;
@@ -66,7 +66,7 @@ export const tests = [
       const page = await context.newPage();
       const bodies = [];
       page.on('response', (r) => bodies.push(r.finished().then(() => r.body()).then((b) => [new URL(r.url()).pathname, b])));
-      await page.goto(server.url + 'index.html#v=2&mp=llama-3-8b');
+      await page.goto(server.url + 'index.html#v=3&mp=llama-3-8b');
       await page.waitForFunction(() => window.vramcalcFirstFrameMs !== undefined, null, { timeout: 30000 });
       const files = await Promise.all(bodies);
       const gzipped = files.map(([name, body]) => [name, zlib.gzipSync(body, { level: 9 }).length]);

@@ -55,7 +55,7 @@ export const tests = [
 
   ['start-up: a link\'s scenario is what the early DOM numbers describe', async ({ browser, server }) => {
     // 175B parameters on 8 GPUs without sharding cannot fit: the early verdict must say so.
-    const { page, context, problems, log } = await startup(browser, server.url + 'index.html#v=2&mp=gpt3-175b');
+    const { page, context, problems, log } = await startup(browser, server.url + 'index.html#v=3&mp=gpt3-175b');
     const est = await test(page).estimate();
     assert(est.fits === false, 'GPT-3 175B on the default GPUs should not fit');
     assert(/does not fit/.test(log.numbersText) && /GPT-3 175B/.test(log.numbersText), `early summary: ${log.numbersText}`);
@@ -191,7 +191,7 @@ export const tests = [
         return fail(name, fontRequests[name]) ? route.abort() : route.continue();
       },
     });
-    const url = server.url + 'index.html#v=2&mp=llama-3-8b';
+    const url = server.url + 'index.html#v=3&mp=llama-3-8b';
     const networkOnly = (problems) => problems.filter((p) => !/Failed to load resource/.test(p));
 
     // The first try fails, the second arrives: the page draws as usual, and asks for no other font.

@@ -57,9 +57,9 @@ test('the example page computes under the strict CSP, from a link, with the numb
   const expected = api.estimate(api.decodeLink(fragment).scenario).memory_per_gpu_bytes.total;
   assert.equal(Number(attr(dom, 'data-total-bytes')), expected);
   assert.match(text(dom, 'issues'), /zz: unknown link key/);
-  // Re-encoded in the current version, with what version 1 meant spelled out: dropout on, no CUDA
-  // context, no allocator reserve.
-  assert.equal(text(dom, 'link'), '#v=2&amp;mp=llama-2-7b&amp;b=2&amp;drop=1&amp;ctx=0&amp;alloc=0');
+  // Re-encoded in the current version, with what version 1 meant spelled out: dropout on, no ZeRO-3
+  // live parameters, no CUDA context, no allocator reserve.
+  assert.equal(text(dom, 'link'), '#v=3&amp;mp=llama-2-7b&amp;b=2&amp;drop=1&amp;live=0&amp;ctx=0&amp;alloc=0');
   assert.match(text(dom, 'verdict'), /6\.74B parameters/);
 });
 

@@ -22,6 +22,9 @@ const EMSCRIPTEN_INTERNALS = new Set([
   'HEAP8', 'HEAP16', 'HEAP32', 'HEAPU8', 'HEAPU16', 'HEAPU32', 'HEAPF32', 'HEAPF64',
   '___wasm_call_ctors', 'asm', 'calledRun', 'preloadedAudios', 'preloadedImages', 'ready', 'run',
   'wasmBinary', 'locateFile',
+  // Embind's runtime (its error classes, handle counters, type registration, its allocator).
+  'BindingError', 'InternalError', 'UnboundTypeError', 'count_emval_handles', 'get_first_emval',
+  '___getTypeName', '___embind_register_native_and_builtin_types', '_malloc', '_free',
 ]);
 const isEmscriptenInternal = (name) => EMSCRIPTEN_INTERNALS.has(name) || /^dynCall_\w+$/.test(name);
 
@@ -164,12 +167,15 @@ test('vramcalc.mjs exports exactly the declared runtime names', async () => {
 test('the raw Emscripten module exports exactly what vramcalc.mjs calls (plus Emscripten internals)', async () => {
   const wrapper = readFileSync(distFile('vramcalc.mjs'), 'utf8');
   const used = new Set([...wrapper.matchAll(/\bwasm\.(\w+)\(/g)].map((m) => m[1]));
+  // Embind's enum_ types: objects whose values the wrapper reads (wasm.ImportFormat.deepspeed).
+  const enums = new Set([...wrapper.matchAll(/\bwasm\.([A-Z]\w+)\.\w+/g)].map((m) => m[1]).filter((n) => !isEmscriptenInternal(n)));
   assert.ok(used.size >= 8, 'the wrapper calls the raw module through `wasm.`');
   const { default: createRaw } = await import(pathToFileURL(distFile('vramcalc-wasm.mjs')).href);
   const raw = await createRaw({ wasmBinary: readFileSync(distFile('vramcalc-wasm.wasm')) });
   const own = Object.keys(raw).filter((k) => !isEmscriptenInternal(k));
-  assert.deepStrictEqual(own.sort(), [...used].sort());
+  assert.deepStrictEqual(own.sort(), [...used, ...enums].sort());
   for (const name of used) assert.equal(typeof raw[name], 'function', name);
+  for (const name of enums) assert.equal(typeof raw[name], 'function', `${name} (an Embind enum type)`);
 });
 
 test('returned values have exactly the declared shapes', () => {

@@ -49,7 +49,7 @@ for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
   test(`decodeLink(encodeLink(x)) == x: ${what}`, () => {
     const expected = api.estimate(input).scenario;  // x with every default filled in
     const link = api.encodeLink(input);
-    assert.match(link, /^v=2(&|$)/);  // new links are written in the current version
+    assert.match(link, /^v=3(&|$)/);  // new links are written in the current version
     assert.ok(!/[#\s]/.test(link), `a fragment-safe link: ${link}`);
     const decoded = api.decodeLink(link);
     assert.deepStrictEqual(decoded.issues, [], link);
@@ -61,7 +61,7 @@ for (const [what, input] of [...roundTrips, ...presetRoundTrips]) {
 
 test('a LoRA link round-trips through every face with identical numbers (link, JS API, CLI)', () => {
   // The link a person shares: QLoRA on Llama 3.1 8B, r 16 on q, k, v, o, one RTX 4090.
-  const link = 'v=2&mp=llama-3.1-8b&gpu=RTX-4090&meth=qlora&rank=16&tgt=attention&ldrop=0.05&b=2&B=16&N=1&z=0';
+  const link = 'v=3&mp=llama-3.1-8b&gpu=RTX-4090&meth=qlora&rank=16&tgt=attention&ldrop=0.05&b=2&B=16&N=1&z=0';
   const decoded = api.decodeLink(link);
   assert.deepStrictEqual(decoded.issues, []);
   const t = decoded.scenario.training;
@@ -85,10 +85,10 @@ test('a LoRA link round-trips through every face with identical numbers (link, J
 });
 
 test('links hold only what differs from the defaults', () => {
-  assert.equal(api.encodeLink({}), 'v=2');
-  assert.equal(api.encodeLink(api.defaultScenario()), 'v=2');
-  assert.equal(api.encodeLink({ training: { micro_batch_size: 4 } }), 'v=2&b=4');
-  assert.equal(api.encodeLink({ model: { preset: 'llama-2-7b' } }), 'v=2&mp=llama-2-7b');
+  assert.equal(api.encodeLink({}), 'v=3');
+  assert.equal(api.encodeLink(api.defaultScenario()), 'v=3');
+  assert.equal(api.encodeLink({ training: { micro_batch_size: 4 } }), 'v=3&b=4');
+  assert.equal(api.encodeLink({ model: { preset: 'llama-2-7b' } }), 'v=3&mp=llama-2-7b');
 });
 
 test('decodeLink accepts a whole URL and reads only its fragment', () => {
@@ -252,20 +252,21 @@ test('a link that names a field but no version, and v=1, open link version 1\'s 
   assert.deepStrictEqual(api.decodeLink('theme=dark&L=40').scenario, withEdits({ model: { layers: 40 } }));
 });
 
-test('issue 21.1: the bare page, decodeLink(\'\'), #v=2, the CLI\'s defaults and defaultScenario() are one scenario', () => {
+test('issue 21.1: the bare page, decodeLink(\'\'), #v=3, the CLI\'s defaults and defaultScenario() are one scenario', () => {
   // The empty fragment once opened version 1 (no CUDA context, no allocator reserve): 3.7–4 GiB per
-  // GPU less than a v=2 link of the same scenario.
+  // GPU less than a v=2 link of the same scenario. Today's version is 3 (v2 counted no ZeRO-3 live
+  // parameters, issue 21.6).
   const today = api.defaultScenario();
   assert.equal(today.hardware.cuda_context_gib, 0.5);
   assert.equal(today.hardware.allocator_overhead, 0.05);
-  for (const fragment of ['', '#', 'v=2', '#v=2', 'https://example.org/vramcalc/#', 'units=gb&theme=light', '#embed=1']) {
+  for (const fragment of ['', '#', 'v=3', '#v=3', 'https://example.org/vramcalc/#', 'units=gb&theme=light', '#embed=1']) {
     assert.deepStrictEqual(api.decodeLink(fragment), { scenario: today, issues: [], notes: [] }, JSON.stringify(fragment));
   }
   const expected = api.estimate(today).memory_per_gpu_bytes;
   assert.deepStrictEqual(api.estimate(api.decodeLink('').scenario).memory_per_gpu_bytes, expected);
-  assert.equal(api.encodeLink(api.decodeLink('').scenario), 'v=2');  // no ctx=0&alloc=0 in copied links
+  assert.equal(api.encodeLink(api.decodeLink('').scenario), 'v=3');  // no ctx=0&alloc=0 in copied links
   // The CLI: no arguments, and --link '' (after a config, which the link replaces).
-  for (const link of ['', '#', 'v=2']) {
+  for (const link of ['', '#', 'v=3']) {
     const { status, json } = cliJson({ model: { layers: 40 } }, ['--link', link]);
     assert.equal(status, 0);
     assert.deepStrictEqual(json.scenario, today, `--link '${link}'`);
@@ -312,7 +313,7 @@ const hostile = [
   ['v=1&fa=maybe', 'training.flash_attention', null],
   ['v=1&prec=fp8', 'training.precision', null],
   ['v=1&mp=gpt-5&L=40', 'model.preset', { model: { layers: 40 } }],
-  ['v=3&L=40', 'v', { model: { layers: 40 } }],
+  ['v=4&L=40', 'v', { model: { layers: 40 } }],
   ['v=1&name=abc%2', 'name', null],
   ['v=1&L=4%', 'L', null],
   ['v=1&%E2%82=1&L=40', 'unknown link key', { model: { layers: 40 } }],  // a key that is not UTF-8
@@ -364,4 +365,14 @@ test('decodeLink never throws, whatever it is given', () => {
     if (typeof weird !== 'string') assert.equal(issues[0].field, 'link');
   }
   assert.deepStrictEqual(api.decodeLink(''), { scenario: api.defaultScenario(), issues: [], notes: [] });
+});
+
+test('issue 21.6: a v=3 link counts DeepSpeed\'s 1e9 ZeRO-3 live parameters, a v=2 link keeps counting none', () => {
+  // deepspeed/runtime/zero/config.py: stage3_max_live_parameters defaults to 1e9.
+  assert.equal(api.defaultScenario().parallel.zero3_live_params, 1e9);
+  assert.equal(api.decodeLink('v=3&z=3').scenario.parallel.zero3_live_params, 1e9);
+  assert.equal(api.decodeLink('v=2&z=3').scenario.parallel.zero3_live_params, 0);
+  assert.equal(api.decodeLink('v=2&z=3&fw=hf').scenario.parallel.zero3_live_params, 0);
+  assert.equal(api.decodeLink('v=3&z=3&fw=hf').scenario.parallel.zero3_live_params, 1e9);
+  assert.equal(api.encodeLink(api.decodeLink('v=2&z=3').scenario), 'v=3&z=3&live=0');
 });

@@ -553,7 +553,7 @@ Scenario current_defaults() { return Scenario{}; }
 }  // namespace
 
 const PresetEdition& current_presets() {
-    static const PresetEdition edition{0, current_defaults, model_table(), gpu_table, true};
+    static const PresetEdition edition{0, current_defaults, model_table(), gpu_table, true, framework_profiles()};
     return edition;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/results.hpp"
+#include "core/training/frameworks.hpp"
 
 namespace vramcalc {
 
@@ -40,9 +41,11 @@ struct PresetEdition {
     std::span<const ModelPreset> models;
     std::span<const GpuPreset> gpus;
     bool presets_fit_sequence;  // a model preset also sets dropout and lowers seq_len to its positions (since v2)
+    std::span<const FrameworkProfile> frameworks;  // what fw=… applies (none: frameworks came with v2)
 };
 const PresetEdition& current_presets();  // today's tables: the page, CLI, JSON and new links
 const PresetEdition& presets_v1();       // frozen: link version 1 (presets_v1.cpp)
+const PresetEdition& presets_v2();       // frozen: link version 2 (presets_v2.cpp)
 
 std::span<const ModelPreset> model_presets();  // current_presets().models
 std::span<const GpuPreset> gpu_presets();      // current_presets().gpus

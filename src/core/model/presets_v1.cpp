@@ -183,7 +183,7 @@ constexpr std::array<GpuPreset, 13> gpus_v1 = {{
 }  // namespace
 
 const PresetEdition& presets_v1() {
-    static const PresetEdition edition{1, defaults_v1, models_v1(), gpus_v1, false};
+    static const PresetEdition edition{1, defaults_v1, models_v1(), gpus_v1, false, {}};
     return edition;
 }
 

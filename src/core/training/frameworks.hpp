@@ -32,6 +32,10 @@ const FrameworkProfile& framework_profile(Framework framework);
 
 // Sets training.framework and every field the profile defines.
 void apply_framework_profile(Scenario& scenario, Framework framework);
+void apply_framework_profile(Scenario& scenario, const FrameworkProfile& profile);
+// The profiles as link version 2 applied them (fw=…): before version 3 gave the profiles whose
+// ZeRO is DeepSpeed's (Generic, Hugging Face Trainer) DeepSpeed's stage3_max_live_parameters.
+std::span<const FrameworkProfile> framework_profiles_v2();
 // The paths of the fields apply_framework_profile sets besides training.framework, so a form can
 // show which values came from the profile (tests/test_frameworks.cpp checks the list is complete).
 std::span<const char* const> framework_profile_fields();

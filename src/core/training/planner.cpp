@@ -211,6 +211,8 @@ void search_layout(Search& search, const Scenario& base, const LayoutSpace& spac
             int lowest_stage = dp > 1 || offload ? 1 : 0;
             int highest_stage = dp == 1 ? lowest_stage : (p > 1 ? 1 : 3);
             if (!options.search_zero_stage) lowest_stage = highest_stage = base.parallel.zero_stage;
+            else if (base.parallel.offload_params)  // validate(): parameter offload needs ZeRO-3 (not with pipelining)
+                lowest_stage = 3, highest_stage = p > 1 ? highest_stage : 3;
             for (int stage = lowest_stage; stage <= highest_stage; ++stage) {
                 if (offload && stage == 0) continue;
                 sc.parallel.zero_stage = stage;
@@ -370,6 +372,7 @@ std::vector<ValidationIssue> plan_issues(const Scenario& base, const PlanOptions
         probe.training.grad_accum_steps = 0;
     }
     if (options.search_zero_stage && probe.parallel.offload_optimizer) probe.parallel.zero_stage = std::max(1, probe.parallel.zero_stage);
+    if (options.search_zero_stage && probe.parallel.offload_params) probe.parallel.zero_stage = 3;  // the stage searched
     std::vector<ValidationIssue> rules = validate(probe);
     issues.insert(issues.end(), rules.begin(), rules.end());
     return issues;

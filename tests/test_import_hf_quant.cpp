@@ -11,7 +11,7 @@
 #include "codec/hf_multimodal.hpp"
 #include "codec/import_hf.hpp"
 #include "core/estimate.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 using codec::import_hf_config;

@@ -45,7 +45,7 @@
 #include "core/estimate.hpp"
 #include "core/fields.hpp"
 #include "core/outputs.hpp"
-#include "core/presets.hpp"
+#include "core/model/presets.hpp"
 #include "core/text.hpp"
 
 #ifndef VRAMCALC_VERSION

@@ -8,6 +8,7 @@
 #include "core/training/context_parallel.hpp"
 #include "core/estimate.hpp"
 #include "core/training/fp8.hpp"
+#include "core/training/performance.hpp"
 #include "core/training/planner.hpp"
 #include "core/model/presets.hpp"
 

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <string_view>
 
-#include "estimate.hpp"
+#include "core/results.hpp"
 
 namespace vramcalc {
 namespace {

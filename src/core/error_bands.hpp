@@ -8,10 +8,10 @@
 #include <span>
 #include <string_view>
 
+#include "core/results.hpp"
+
 namespace vramcalc {
 
-struct Scenario;
-struct Estimate;
 
 // The predicted figures that carry a band. Time to train and cost are step time × a constant, so
 // they carry the step-time band.
@@ -42,20 +42,6 @@ inline constexpr double error_band_high_percentile = 0.90;
 // framework/engine; 3 nodes only. The band comes from the finest level with enough cases.
 inline constexpr int error_regime_levels = 4;
 
-enum class ModelSize : std::uint8_t { below_1b, b1_to_10, b10_to_100, above_100b };
-
-// What makes runs comparable. Allocation-free: the GPU family is copied into a small buffer.
-struct ErrorRegime {
-    char gpu[24] = {};             // GPU family: hardware.gpu without a "-80GB" style memory suffix
-    bool inference = false;
-    bool several_nodes = false;    // more GPUs than hardware.gpus_per_node in one replica / job
-    std::uint8_t stack = 0;        // Framework (training) or Engine (serving), as its enum value
-    ModelSize size = ModelSize::below_1b;
-    bool long_sequence = false;    // training.seq_len (serving: inference.context_len) ≥ 16,384
-    bool predicted_time = false;   // hardware.throughput_model = predicted (else time is an input)
-};
-
-inline constexpr std::int64_t long_sequence_tokens = 16384;
 
 // A row of the generated table: one regime at one level, with its band. A key field of −1 (gpu:
 // nullptr) matches anything. Rows with fewer than min_error_band_cases (coarsest level only) are

@@ -8,6 +8,7 @@
 
 #include <cmath>
 
+#include "core/error_bands.hpp"
 #include "core/formulas.hpp"
 #include "core/model/architecture.hpp"
 #include "core/model/presets.hpp"

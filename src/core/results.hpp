@@ -5,9 +5,9 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 
-#include "core/error_bands.hpp"
 #include "core/scenario.hpp"
 #include "core/serving/serving.hpp"
 
@@ -260,6 +260,22 @@ struct Warnings {
         return false;
     }
 };
+
+// What makes measured runs comparable to this estimate: the regime its error bands are looked up
+// by (error_bands.hpp). Allocation-free: the GPU family is copied into a small buffer.
+enum class ModelSize : std::uint8_t { below_1b, b1_to_10, b10_to_100, above_100b };
+
+struct ErrorRegime {
+    char gpu[24] = {};             // GPU family: hardware.gpu without a "-80GB" style memory suffix
+    bool inference = false;
+    bool several_nodes = false;    // more GPUs than hardware.gpus_per_node in one replica / job
+    std::uint8_t stack = 0;        // Framework (training) or Engine (serving), as its enum value
+    ModelSize size = ModelSize::below_1b;
+    bool long_sequence = false;    // training.seq_len (serving: inference.context_len) ≥ 16,384
+    bool predicted_time = false;   // hardware.throughput_model = predicted (else time is an input)
+};
+
+inline constexpr std::int64_t long_sequence_tokens = 16384;
 
 struct Estimate {
     Workload workload = Workload::training;  // which estimate this is; inference fills `inference`

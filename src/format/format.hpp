@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/error_bands.hpp"
 #include "core/estimate.hpp"
 #include "core/outputs.hpp"
 

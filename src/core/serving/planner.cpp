@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/fields.hpp"
+#include "core/model/architecture.hpp"
 #include "core/model/presets.hpp"
 #include "core/serving/engines.hpp"
 #include "core/serving/serving.hpp"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/training/performance.hpp"
+#include "core/training/kernel_times.hpp"
 
 namespace vramcalc {
 

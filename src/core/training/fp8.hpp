@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/training/memory_model.hpp"
-#include "core/training/performance.hpp"
+#include "core/results.hpp"
+#include "core/training/kernel_times.hpp"
 #include "core/scenario.hpp"
 
 namespace vramcalc {

@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "core/training/context_parallel.hpp"
+#include "core/training/kernel_times.hpp"
 #include "core/training/finetune.hpp"
 #include "core/training/fp8.hpp"
 #include "core/model/presets.hpp"
@@ -108,8 +109,6 @@ constexpr double eager_loss_bytes_per_logit = 36.0;
 // run on the CUDA cores: A100 19.5 of 312 TFLOP/s, H100 SXM 67 of 989 (datasheets): 1/16 of the
 // dense 16-bit peak.
 constexpr double fp32_no_tf32_fraction = 1.0 / 16.0;
-// FlashAttention-2 forward+backward FLOPs = 3.5 × forward (backward 2.5×) [FA2 §3].
-constexpr double flash_train_over_forward = 3.5;
 // Fixed time of one memory-bound kernel (launch ramp-up and tail), seconds: the 16 MiB device copy
 // took 12.61 µs where the 1 GiB copy's bandwidth (4.24 TB/s) moves its 32 MiB in 7.91 µs. [H200-K]
 constexpr double memory_kernel_fixed_seconds = 4.7e-6;
@@ -129,67 +128,6 @@ const ThroughputConstants& throughput_constants(GpuFamily family) {
 }
 
 
-namespace perf {
-
-double all_reduce_seconds(double bytes, double ranks, double bytes_per_second) {
-    if (ranks <= 1) return 0;
-    return 2.0 * (ranks - 1.0) / ranks * bytes / bytes_per_second;
-}
-
-double all_gather_seconds(double bytes, double ranks, double bytes_per_second) {
-    if (ranks <= 1) return 0;
-    return (ranks - 1.0) / ranks * bytes / bytes_per_second;
-}
-
-double collective_bus_bandwidth(double ranks, double ranks_per_node, double intra_bytes_per_second,
-                                double inter_bytes_per_second_per_gpu) {
-    double k = std::clamp(ranks_per_node, 1.0, std::max(ranks, 1.0));
-    if (ranks <= k) return intra_bytes_per_second;
-    double network = k * inter_bytes_per_second_per_gpu;             // k rings, one NIC each
-    double nvlink = k > 1 ? intra_bytes_per_second * k / (k - 1.0) : network;  // (k−1)/k of the traffic
-    return std::min(network, nvlink);
-}
-
-double gemm_seconds(double m, double k, double n, double count, double peak_flops, double memory_bytes_per_second,
-                    const ThroughputConstants& c) {
-    if (count <= 0 || m <= 0 || k <= 0 || n <= 0) return 0;
-    double flops = 2.0 * m * k * n;
-    double operand_bytes = 2.0 * (m * k + k * n + m * n);  // 16-bit A, B and C
-    double one = flops / (c.gemm_peak_fraction * peak_flops) +
-                 operand_bytes / (c.gemm_operand_bandwidth_factor * memory_bytes_per_second) + c.gemm_latency_seconds;
-    return count * one;
-}
-
-double flash_attention_seconds(double b, double heads, double s, double head_dim, double peak_flops,
-                               double memory_bytes_per_second, const ThroughputConstants& c) {
-    if (b <= 0 || heads <= 0) return 0;
-    // Causal forward: QKᵀ and P·V over half the s×s scores: 2·(2·b·a·s²·d)/2. [FA2]
-    double forward_flops = 2.0 * b * heads * s * s * head_dim;
-    double elements = b * heads * s * head_dim;
-    return flash_train_over_forward * forward_flops / (c.flash_peak_fraction * peak_flops) +
-           c.flash_bytes_per_element * 2.0 * elements / memory_bytes_per_second + c.flash_latency_seconds;
-}
-
-double exposed_seconds(double communication, double window, double overlap_fraction) {
-    return communication - overlap_fraction * std::min(communication, std::max(window, 0.0));
-}
-
-// Memory-bound kernels of one layer's forward (GEMMs and attention carry their own latency).
-// eager [HF]: LlamaRMSNorm 8 kernels (to fp32, pow, mean, +eps, rsqrt, ·, to 16-bit, ·weight; 6 on an
-// fp32 stream), LayerNorm 1; 2 residual adds; SwiGLU act + mul 2, gelu_new 8, GELU 1; RoPE 5 per q and
-// k (·cos, neg, cat, ·sin, +); the attention output's transpose().contiguous() 1; 2 dropouts.
-// fused [MEGA-ACT §4]: one kernel per norm, bias-dropout-add, activation and RoPE tensor. compiled
-// (Inductor): one kernel per region between matmuls: norm, RoPE, residual + norm, activation, residual.
-double memory_kernels_per_layer(const ModelConfig& m, Kernels kernels, bool dropout, bool fp32_stream) {
-    bool rope = m.position_embedding == PositionEmbedding::rope;
-    if (kernels == Kernels::compiled) return rope ? 5.0 : 4.0;
-    if (kernels == Kernels::fused) return 2.0 + 2.0 + 1.0 + (rope ? 2.0 : 0.0);
-    double norm = m.norm == NormKind::rmsnorm ? (fp32_stream ? 6.0 : 8.0) : 1.0;
-    double activation = m.mlp == MlpKind::swiglu ? 2.0 : m.activation == Activation::gelu_new ? 8.0 : 1.0;
-    return 2.0 * norm + 2.0 + activation + (rope ? 10.0 : 0.0) + 1.0 + (dropout ? 2.0 : 0.0);
-}
-
-}  // namespace perf
 
 namespace {
 

@@ -208,6 +208,16 @@ export interface InferencePlanResult {
 }
 
 /** One serving configuration the planner found. */
+/** A figure's measured error on held-out runs of its regime (docs/accuracy.md, Error bands). */
+export interface ErrorBand {
+  /** 10th and 90th percentiles of the signed error (predicted / measured − 1); 0 when `cases` is 0. */
+  low: number;
+  high: number;
+  /** Held-out measured runs the band is made of; 0: no band (`regime` says why). */
+  cases: number;
+  regime: string;
+}
+
 export interface InferencePlan {
   gpu: string;
   /** t · p GPUs, on `nodes` machines. */
@@ -227,7 +237,10 @@ export interface InferencePlan {
   decode_tokens_per_second: number;
   sequence_tokens_per_second: number;
   /** Per GPU, as a serving estimate's `memory_per_gpu_bytes`. */
-  memory_per_gpu_bytes: { weights: number; kv_cache: number; activations: number; overhead: number; total: number };
+  memory_per_gpu_bytes: {
+    weights: number; kv_cache: number; activations: number; overhead: number; total: number;
+    weights_error_band: ErrorBand; total_error_band: ErrorBand;
+  };
   /** The serving estimate's `inference` and `performance` objects. */
   inference: Estimate['inference'];
   performance: {
@@ -237,6 +250,9 @@ export interface InferencePlan {
     inter_token_latency_seconds: number;
     decode_step_bytes: number;
     cost_per_million_output_tokens: number;
+    time_to_first_token_seconds_error_band: ErrorBand;
+    prefill_tokens_per_second_error_band: ErrorBand;
+    decode_tokens_per_second_error_band: ErrorBand;
   };
   /** The link fragment of this configuration (adopt it with {@link VramcalcApi.decodeLink}). */
   link: string;

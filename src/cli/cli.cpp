@@ -232,7 +232,8 @@ int report_invalid(Result& r, std::vector<ValidationIssue> issues, bool json) {
     return exit_invalid;
 }
 
-int run_unguarded(const std::vector<std::string>& args, const FileReader& read, Result& r) {
+// What the command line asks for, filled flag by flag.
+struct CliOptions {
     Scenario scenario;
     std::vector<ValidationIssue> issues;
     std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
@@ -243,212 +244,293 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     PlanOptions plan_options;
     ServingPlanOptions serving_options;
     std::vector<std::string> serving_flags;  // the inference planner's flags given (they need --workload inference --plan)
+};
 
+// One argument being read: its name, the value given inline ("--flag=value"), and the ones after it.
+struct ArgCursor {
+    const std::vector<std::string>& args;
+    std::size_t& i;
+    std::vector<ValidationIssue>& issues;
+    std::string arg;
+    std::optional<std::string> inline_value;
+
+    std::optional<std::string> take_value(const std::string& flag) {
+        if (inline_value) return inline_value;
+        if (i + 1 < args.size()) return args[++i];
+        issues.push_back({shown(flag), "needs a value"});
+        return std::nullopt;
+    }
+};
+
+// The text --help, --list-presets or --list-fields prints; nullopt for any other argument.
+std::optional<std::string> info_text(const std::string& arg) {
+    if (arg == "--help" || arg == "-h") return std::string(help_text);
+    if (arg == "--list-presets") return list_presets();
+    if (arg == "--list-fields") return list_fields();
+    return std::nullopt;
+}
+
+// The output switches (--json, --gb, --explain, --markdown, --print-link, --plan); false for others.
+bool apply_output_switch(const std::string& arg, CliOptions& o) {
+    if (arg == "--json") {
+        o.json = true;
+    } else if (arg == "--gb") {
+        o.decimal_gb = true;
+    } else if (arg == "--explain") {
+        o.explain_terms = true;
+    } else if (arg == "--markdown") {
+        o.markdown = true;
+    } else if (arg == "--print-link") {
+        o.print_link = true;
+    } else if (arg == "--plan") {
+        o.plan_mode = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The planners' flags (--plan-hold, the inference planner's --plan-*, --plan-top); false for others.
+bool apply_plan_flag(ArgCursor& a, CliOptions& o) {
+    const std::string& arg = a.arg;
+    auto& issues = o.issues;
+    if (arg == "--plan-hold") {
+        auto value = a.take_value("--plan-hold");
+        if (!value) return true;
+        std::string_view list = *value;
+        while (true) {
+            std::size_t comma = list.find(',');
+            std::string_view item = list.substr(0, comma);
+            if (!hold_plan_choice(o.plan_options, item))
+                issues.push_back({"--plan-hold", "unknown choice " + quote_arg(item) + " (" + plan_hold_names + ")"});
+            if (comma == std::string_view::npos) break;
+            list.remove_prefix(comma + 1);
+        }
+    } else if (arg.starts_with("--plan-") && serving_plan_flag(arg)) {
+        o.serving_flags.push_back(arg);
+        if (arg == "--plan-all-engines") {
+            o.serving_options.all_engines = true;
+            return true;
+        }
+        auto value = a.take_value(arg);
+        if (value) set_serving_plan_flag(o.serving_options, arg, *value, issues);
+    } else if (arg == "--plan-top") {
+        auto value = a.take_value("--plan-top");
+        if (!value) return true;
+        char* end = nullptr;
+        errno = 0;
+        long n = std::strtol(value->c_str(), &end, 10);
+        bool digits = !value->empty() && value->find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || errno != 0 || *end != '\0' || n < 1 || n > 1000)
+            issues.push_back({"--plan-top", "must be an integer from 1 to 1000 (got " + quote_arg(*value) + ")"});
+        else
+            o.plan_top = int(n);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The input flags (--config, --hf-config, --deepspeed-config, --gguf, --link, --model-preset, --gpu);
+// false for others.
+bool apply_input_flag(ArgCursor& a, const FileReader& read, CliOptions& o) {
+    const std::string& arg = a.arg;
+    auto& scenario = o.scenario;
+    auto& issues = o.issues;
+    auto& notes = o.notes;
+    if (arg == "--config") {
+        auto path = a.take_value("--config");
+        if (!path) return true;
+        auto text = read_input(read, "--config", *path, issues);
+        if (!text) return true;
+        // Rules are checked once, after every flag is applied.
+        auto decoded = codec::scenario_from_json_text(*text, scenario, /*check_rules=*/false);
+        scenario = decoded.scenario;
+        issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
+        notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
+    } else if (arg == "--hf-config" || arg == "--deepspeed-config") {
+        auto path = a.take_value(arg);
+        if (!path) return true;
+        auto text = read_input(read, arg, *path, issues);
+        if (!text) return true;
+        bool hf = arg == "--hf-config";
+        auto imported = hf ? codec::import_hf_config(*text, scenario) : codec::import_deepspeed_config(*text, scenario);
+        scenario = imported.scenario;
+        std::string label = hf ? "hf-config" : "deepspeed-config";
+        for (const auto& note : imported.notes) o.import_notes.push_back(label + ": " + note);
+        for (auto& issue : imported.issues) issues.push_back({label + ": " + issue.field, issue.message});
+    } else if (arg == "--gguf") {
+        auto path = a.take_value(arg);
+        if (!path) return true;
+        import_gguf_file(read, *path, scenario, issues, o.import_notes);
+    } else if (arg == "--link") {
+        auto fragment = a.take_value("--link");
+        if (!fragment) return true;
+        auto decoded = codec::decode_link(*fragment);
+        scenario = decoded.scenario;
+        for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
+        notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
+    } else if (arg == "--model-preset" || arg == "--preset") {
+        auto id = a.take_value("--model-preset");
+        const ModelPreset* preset = id ? find_model_preset(*id) : nullptr;
+        if (preset) set_model_from_preset(scenario, *preset, &notes), o.model_preset_chosen = true;  // seq_len fitted at the end
+        if (id && !preset)
+            issues.push_back({"model.preset", "unknown model preset " + quote_arg(*id) + " (see --list-presets)"});
+    } else if (arg == "--gpu" || arg == "--hardware.gpu") {
+        // A preset id, or a label under the rules of every text field (validate() checks it).
+        auto id = a.take_value("--gpu");
+        if (id && !apply_gpu_preset(scenario, *id)) scenario.hardware.gpu = *id;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Any scenario field by path or name ("--model.layers 80", "--flash-attention", "--no-dropout").
+void apply_field_flag(ArgCursor& a, CliOptions& o) {
+    const std::string& arg = a.arg;
+    const auto& args = a.args;
+    std::size_t& i = a.i;
+    auto& scenario = o.scenario;
+    auto& issues = o.issues;
+    std::string name = arg.substr(2);
+    bool negated = false;
+    const FieldSpec* field = field_for_flag(name);
+    if (!field && name.starts_with("no-")) {
+        field = field_for_flag(name.substr(3));
+        negated = field && field->kind == FieldKind::boolean;
+        if (!negated) field = nullptr;
+    }
+    if (!field) {
+        issues.push_back({shown(arg), "unknown option (see --help and --list-fields)"});
+        return;
+    }
+    std::string value;
+    if (field->kind == FieldKind::boolean && !a.inline_value) {
+        bool next_is_bool = i + 1 < args.size() && (args[i + 1] == "1" || args[i + 1] == "0" ||
+                                                    args[i + 1] == "true" || args[i + 1] == "false");
+        value = next_is_bool ? args[++i] : (negated ? "0" : "1");
+    } else {
+        auto v = a.take_value(arg);
+        if (!v) return;
+        value = *v;
+    }
+    std::string problem = codec::set_field_from_text(scenario, *field, value);
+    o.seq_len_given = o.seq_len_given || (problem.empty() && std::string_view(field->path) == "training.seq_len");
+    // --framework applies its profile like a preset; flags after it override.
+    if (problem.empty() && std::string_view(field->path) == "training.framework")
+        apply_framework_profile(scenario, scenario.training.framework);
+    if (!problem.empty()) issues.push_back({field->path, problem});
+}
+
+// Reads every argument into `o`; an exit code when one ends the run (--help, --list-*).
+std::optional<int> read_args(const std::vector<std::string>& args, const FileReader& read, CliOptions& o, Result& r) {
     for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string arg = args[i];
-        std::optional<std::string> inline_value;
+        ArgCursor a{args, i, o.issues, args[i], std::nullopt};
+        std::string& arg = a.arg;
+        std::optional<std::string>& inline_value = a.inline_value;
         if (auto eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
             inline_value = arg.substr(eq + 1);
             arg = arg.substr(0, eq);
         }
-        auto take_value = [&](const std::string& flag) -> std::optional<std::string> {
-            if (inline_value) return inline_value;
-            if (i + 1 < args.size()) return args[++i];
-            issues.push_back({shown(flag), "needs a value"});
-            return std::nullopt;
-        };
         // The CLI's own switches take no value: "--list-presets=0" is a mistake, not --list-presets.
         static constexpr std::string_view switches[] = {"--help", "--json", "--gb", "--explain", "--markdown",
                                                         "--print-link", "--plan", "--plan-all-engines", "--list-presets",
                                                         "--list-fields"};
         if (inline_value && std::find(std::begin(switches), std::end(switches), arg) != std::end(switches)) {
-            issues.push_back({shown(arg), "takes no value (got " + quote_arg(*inline_value) + ")"});
+            o.issues.push_back({shown(arg), "takes no value (got " + quote_arg(*inline_value) + ")"});
             continue;
         }
-        if (arg == "--help" || arg == "-h") {
-            r.out += help_text;
+        if (auto text = info_text(arg)) {
+            r.out += *text;
             return exit_ok;
-        } else if (arg == "--json") {
-            json = true;
-        } else if (arg == "--gb") {
-            decimal_gb = true;
-        } else if (arg == "--explain") {
-            explain_terms = true;
-        } else if (arg == "--markdown") {
-            markdown = true;
-        } else if (arg == "--print-link") {
-            print_link = true;
-        } else if (arg == "--plan") {
-            plan_mode = true;
-        } else if (arg == "--plan-hold") {
-            auto value = take_value("--plan-hold");
-            if (!value) continue;
-            std::string_view list = *value;
-            while (true) {
-                std::size_t comma = list.find(',');
-                std::string_view item = list.substr(0, comma);
-                if (!hold_plan_choice(plan_options, item))
-                    issues.push_back({"--plan-hold", "unknown choice " + quote_arg(item) + " (" + plan_hold_names + ")"});
-                if (comma == std::string_view::npos) break;
-                list.remove_prefix(comma + 1);
-            }
-        } else if (arg.starts_with("--plan-") && serving_plan_flag(arg)) {
-            serving_flags.push_back(arg);
-            if (arg == "--plan-all-engines") {
-                serving_options.all_engines = true;
-                continue;
-            }
-            auto value = take_value(arg);
-            if (value) set_serving_plan_flag(serving_options, arg, *value, issues);
-        } else if (arg == "--plan-top") {
-            auto value = take_value("--plan-top");
-            if (!value) continue;
-            char* end = nullptr;
-            errno = 0;
-            long n = std::strtol(value->c_str(), &end, 10);
-            bool digits = !value->empty() && value->find_first_not_of("0123456789") == std::string::npos;
-            if (!digits || errno != 0 || *end != '\0' || n < 1 || n > 1000)
-                issues.push_back({"--plan-top", "must be an integer from 1 to 1000 (got " + quote_arg(*value) + ")"});
-            else
-                plan_top = int(n);
-        } else if (arg == "--list-presets") {
-            r.out += list_presets();
-            return exit_ok;
-        } else if (arg == "--list-fields") {
-            r.out += list_fields();
-            return exit_ok;
-        } else if (arg == "--config") {
-            auto path = take_value("--config");
-            if (!path) continue;
-            auto text = read_input(read, "--config", *path, issues);
-            if (!text) continue;
-            // Rules are checked once, after every flag is applied.
-            auto decoded = codec::scenario_from_json_text(*text, scenario, /*check_rules=*/false);
-            scenario = decoded.scenario;
-            issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
-            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
-        } else if (arg == "--hf-config" || arg == "--deepspeed-config") {
-            auto path = take_value(arg);
-            if (!path) continue;
-            auto text = read_input(read, arg, *path, issues);
-            if (!text) continue;
-            bool hf = arg == "--hf-config";
-            auto imported = hf ? codec::import_hf_config(*text, scenario) : codec::import_deepspeed_config(*text, scenario);
-            scenario = imported.scenario;
-            std::string label = hf ? "hf-config" : "deepspeed-config";
-            for (const auto& note : imported.notes) import_notes.push_back(label + ": " + note);
-            for (auto& issue : imported.issues) issues.push_back({label + ": " + issue.field, issue.message});
-        } else if (arg == "--gguf") {
-            auto path = take_value(arg);
-            if (!path) continue;
-            import_gguf_file(read, *path, scenario, issues, import_notes);
-        } else if (arg == "--link") {
-            auto fragment = take_value("--link");
-            if (!fragment) continue;
-            auto decoded = codec::decode_link(*fragment);
-            scenario = decoded.scenario;
-            for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
-            notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
-        } else if (arg == "--model-preset" || arg == "--preset") {
-            auto id = take_value("--model-preset");
-            const ModelPreset* preset = id ? find_model_preset(*id) : nullptr;
-            if (preset) set_model_from_preset(scenario, *preset, &notes), model_preset_chosen = true;  // seq_len fitted at the end
-            if (id && !preset)
-                issues.push_back({"model.preset", "unknown model preset " + quote_arg(*id) + " (see --list-presets)"});
-        } else if (arg == "--gpu" || arg == "--hardware.gpu") {
-            // A preset id, or a label under the rules of every text field (validate() checks it).
-            auto id = take_value("--gpu");
-            if (id && !apply_gpu_preset(scenario, *id)) scenario.hardware.gpu = *id;
-        } else if (arg.starts_with("--")) {
-            std::string name = arg.substr(2);
-            bool negated = false;
-            const FieldSpec* field = field_for_flag(name);
-            if (!field && name.starts_with("no-")) {
-                field = field_for_flag(name.substr(3));
-                negated = field && field->kind == FieldKind::boolean;
-                if (!negated) field = nullptr;
-            }
-            if (!field) {
-                issues.push_back({shown(arg), "unknown option (see --help and --list-fields)"});
-                continue;
-            }
-            std::string value;
-            if (field->kind == FieldKind::boolean && !inline_value) {
-                bool next_is_bool = i + 1 < args.size() && (args[i + 1] == "1" || args[i + 1] == "0" ||
-                                                            args[i + 1] == "true" || args[i + 1] == "false");
-                value = next_is_bool ? args[++i] : (negated ? "0" : "1");
-            } else {
-                auto v = take_value(arg);
-                if (!v) continue;
-                value = *v;
-            }
-            std::string problem = codec::set_field_from_text(scenario, *field, value);
-            seq_len_given = seq_len_given || (problem.empty() && std::string_view(field->path) == "training.seq_len");
-            // --framework applies its profile like a preset; flags after it override.
-            if (problem.empty() && std::string_view(field->path) == "training.framework")
-                apply_framework_profile(scenario, scenario.training.framework);
-            if (!problem.empty()) issues.push_back({field->path, problem});
-        } else {
-            issues.push_back({shown(arg), "unexpected argument (see --help)"});
         }
+        if (apply_output_switch(arg, o) || apply_plan_flag(a, o) || apply_input_flag(a, read, o)) continue;
+        if (arg.starts_with("--")) apply_field_flag(a, o);
+        else o.issues.push_back({shown(arg), "unexpected argument (see --help)"});
     }
+    return std::nullopt;
+}
 
-    print_lines(r.err, import_notes, [](const std::string& n) { return "note: " + n; }, "notes");
+// --workload inference --plan: the inference planner's ranked layouts.
+int run_serving_plan(CliOptions& o, Result& r) {
+    auto& scenario = o.scenario;
+    auto& serving_options = o.serving_options;
+    const bool json = o.json;
+    serving_options.max_results = o.plan_top;
+    std::vector<ValidationIssue> rules = serving_plan_issues(scenario, serving_options);
+    for (auto& issue : rules) issue.field = with_flag_names(issue.field);
+    if (!rules.empty()) return report_invalid(r, std::move(rules), json);
+    print_lines(r.err, o.notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+    if (o.print_link) r.out += codec::encode_link(scenario) + "\n";
+    ServingPlanResult result = serving_plan(scenario, serving_options);
+    result.message = with_flag_names(result.message);
+    if (json)
+        r.out += codec::serving_plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    else
+        r.out += format_serving_plan(scenario, result, o.decimal_gb ? ByteUnits::gb : ByteUnits::gib);
+    return exit_ok;
+}
+
+// --plan: the training planner's ranked layouts.
+int run_plan(CliOptions& o, Result& r) {
+    auto& scenario = o.scenario;
+    auto& plan_options = o.plan_options;
+    const bool json = o.json;
+    plan_options.max_results = o.plan_top;
+    // The planner's rules, as the JS API's plan() asks them: the layout is searched, not checked.
+    std::vector<ValidationIssue> rules = plan_issues(scenario, plan_options);
+    if (!rules.empty()) return report_invalid(r, std::move(rules), json);
+    print_lines(r.err, o.notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+    if (o.print_link) r.out += codec::encode_link(scenario) + "\n";  // as without --plan: the first line
+    PlanResult result = plan(scenario, plan_options);
+    if (json)
+        r.out += codec::plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    else
+        r.out += format_plan(result, o.decimal_gb ? ByteUnits::gb : ByteUnits::gib);
+    return exit_ok;
+}
+
+// The estimate of one scenario: report, Markdown or JSON.
+int run_estimate(CliOptions& o, Result& r) {
+    auto& scenario = o.scenario;
+    auto& notes = o.notes;
+    const bool json = o.json, explain_terms = o.explain_terms;
+    Evaluation evaluation = evaluate(scenario);
+    if (!evaluation.ok()) return report_invalid(r, evaluation.errors, json);
+    print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+    if (o.print_link) r.out += codec::encode_link(scenario) + "\n";
+    auto units = o.decimal_gb ? ByteUnits::gb : ByteUnits::gib;
+    if (json) {
+        r.out += codec::evaluation_to_json(scenario, evaluation, notes, explain_terms)
+                     .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
+                 "\n";
+    } else if (o.markdown) {
+        r.out += estimate_to_markdown(scenario, evaluation.estimate, units, "");
+    } else {
+        r.out += format_report(scenario, evaluation.estimate, units);
+        if (explain_terms) r.out += format_explain(explain(scenario, evaluation.estimate), units);
+    }
+    return exit_ok;
+}
+
+int run_unguarded(const std::vector<std::string>& args, const FileReader& read, Result& r) {
+    CliOptions o;
+    if (auto done = read_args(args, read, o, r)) return *done;
+    auto& scenario = o.scenario;
+    auto& issues = o.issues;
+    print_lines(r.err, o.import_notes, [](const std::string& n) { return "note: " + n; }, "notes");
     // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
-    if (model_preset_chosen && !seq_len_given) fit_sequence_to_model(scenario, &notes);
-    const bool serving_plan_mode = plan_mode && scenario.workload == Workload::inference;
-    if (!serving_flags.empty() && !serving_plan_mode)
-        issues.push_back({serving_flags.front(), "is an option of the inference planner: add --workload inference --plan"});
-    if (issues.empty() && serving_plan_mode) {
-        serving_options.max_results = plan_top;
-        std::vector<ValidationIssue> rules = serving_plan_issues(scenario, serving_options);
-        for (auto& issue : rules) issue.field = with_flag_names(issue.field);
-        if (!rules.empty()) return report_invalid(r, std::move(rules), json);
-        print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
-        if (print_link) r.out += codec::encode_link(scenario) + "\n";
-        ServingPlanResult result = serving_plan(scenario, serving_options);
-        result.message = with_flag_names(result.message);
-        if (json)
-            r.out += codec::serving_plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-        else
-            r.out += format_serving_plan(scenario, result, decimal_gb ? ByteUnits::gb : ByteUnits::gib);
-        return exit_ok;
-    }
-    if (issues.empty() && plan_mode) {
-        plan_options.max_results = plan_top;
-        // The planner's rules, as the JS API's plan() asks them: the layout is searched, not checked.
-        std::vector<ValidationIssue> rules = plan_issues(scenario, plan_options);
-        if (!rules.empty()) return report_invalid(r, std::move(rules), json);
-        print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
-        if (print_link) r.out += codec::encode_link(scenario) + "\n";  // as without --plan: the first line
-        PlanResult result = plan(scenario, plan_options);
-        if (json)
-            r.out += codec::plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-        else
-            r.out += format_plan(result, decimal_gb ? ByteUnits::gb : ByteUnits::gib);
-        return exit_ok;
-    }
-    if (issues.empty()) {
-        Evaluation evaluation = evaluate(scenario);
-        if (!evaluation.ok()) return report_invalid(r, evaluation.errors, json);
-        print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
-        if (print_link) r.out += codec::encode_link(scenario) + "\n";
-        auto units = decimal_gb ? ByteUnits::gb : ByteUnits::gib;
-        if (json) {
-            r.out += codec::evaluation_to_json(scenario, evaluation, notes, explain_terms)
-                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-                     "\n";
-        } else if (markdown) {
-            r.out += estimate_to_markdown(scenario, evaluation.estimate, units, "");
-        } else {
-            r.out += format_report(scenario, evaluation.estimate, units);
-            if (explain_terms) r.out += format_explain(explain(scenario, evaluation.estimate), units);
-        }
-        return exit_ok;
-    }
+    if (o.model_preset_chosen && !o.seq_len_given) fit_sequence_to_model(scenario, &o.notes);
+    const bool serving_plan_mode = o.plan_mode && scenario.workload == Workload::inference;
+    if (!o.serving_flags.empty() && !serving_plan_mode)
+        issues.push_back({o.serving_flags.front(), "is an option of the inference planner: add --workload inference --plan"});
+    if (issues.empty() && serving_plan_mode) return run_serving_plan(o, r);
+    if (issues.empty() && o.plan_mode) return run_plan(o, r);
+    if (issues.empty()) return run_estimate(o, r);
     std::vector<ValidationIssue> rules = validate(scenario);
     issues.insert(issues.end(), rules.begin(), rules.end());
-    return report_invalid(r, std::move(issues), json);
+    return report_invalid(r, std::move(issues), o.json);
 }
 
 }  // namespace

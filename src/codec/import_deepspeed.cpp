@@ -165,36 +165,9 @@ std::string join(const std::vector<std::string>& items) {
     return out;
 }
 
-}  // namespace
-
-ImportResult import_deepspeed_config(std::string_view text, const Scenario& base) {
-    json config;
-    std::vector<ValidationIssue> issues;
-    if (!parse_json_object(text, config, issues)) {
-        ImportResult r;
-        r.scenario = base;
-        r.family = "deepspeed";
-        r.issues = std::move(issues);
-        tidy_issues(r.issues, "json");
-        return r;
-    }
-    ImportResult r = import_deepspeed_json(config, base);
-    tidy_issues(r.issues, "json");
-    return r;
-}
-
-ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
-    ImportResult r;
-    r.scenario = base;
-    r.family = "deepspeed";
-    if (!config.is_object()) {
-        r.issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(config) + ")"});
-        return r;
-    }
-    Reader in{r, {}};
-    auto& tr = r.scenario.training;
-    auto& par = r.scenario.parallel;
-
+// training.precision from the bf16 / fp16 / amp sections, training.grad_dtype from data_types.
+void read_precision(Reader& in, const json& config, TrainingConfig& tr) {
+    ImportResult& r = in.r;
     // ── precision: bf16 / fp16 / amp sections (DeepSpeed: enabled defaults to false) ──
     bool any_auto = false, bf16 = false, fp16 = false, amp = false;
     const char* bf16_key = config.contains("bf16") ? "bf16" : "bfloat16";  // "bfloat16": DeepSpeed's old name
@@ -239,8 +212,17 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
             else in.issue("data_types.grad_accum_dtype", "must be \"fp32\", \"fp16\" or \"bf16\" (got " + describe_json(*v) + ")");
         }
     }
+}
 
-    // ── ZeRO ──
+struct ZeroStage {
+    int stage = 0;
+    bool known = true;  // false: "auto", invalid or null (parallel.zero_stage kept)
+    const json* zero = nullptr;  // the zero_optimization object, if it is one
+};
+
+// parallel.zero_stage from zero_optimization (object or deprecated boolean form).
+ZeroStage read_zero_stage(Reader& in, const json& config, ParallelConfig& par) {
+    ImportResult& r = in.r;
     int stage = 0;
     bool stage_known = true;
     const json* zero = nullptr;
@@ -272,7 +254,12 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
         stage_known = false;
     }
     if (stage_known) par.zero_stage = stage;
+    return {stage, stage_known, zero};
+}
 
+// Optimizer offload and stage-3 live parameters from the zero_optimization object.
+void read_zero_options(Reader& in, const json* zero, int stage, bool stage_known, ParallelConfig& par) {
+    ImportResult& r = in.r;
     if (zero) {
         if (const json* off = in.section(*zero, "offload_optimizer", "zero_optimization.offload_optimizer")) {
             if (const json* d = in.get(*off, "device", "zero_optimization.offload_optimizer.device")) {
@@ -323,7 +310,11 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
         par.offload_optimizer = false;  // no zero_optimization object: nothing is offloaded
         if (stage == 3) par.zero3_live_params = deepspeed_default_live_params;
     }
+}
 
+// training.global_batch_size / micro_batch_size / grad_accum_steps by DeepSpeed's rules.
+void read_batch_sizes(Reader& in, const json& config, TrainingConfig& tr, const ParallelConfig& par) {
+    ImportResult& r = in.r;
     // ── batch sizes (DeepSpeed's _set_batch_related_parameters) ──
     bool tb_auto = false, mb_auto = false, gas_auto = false;
     auto tb = in.integer(config, "train_batch_size", "train_batch_size", 1, max_batch, &tb_auto);
@@ -372,8 +363,11 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
             r.notes.push_back("no batch size given: kept the scenario's batch settings");
         }
     }
+}
 
-    // ── optimizer ──
+// training.optimizer from optimizer.type.
+void read_optimizer(Reader& in, const json& config, TrainingConfig& tr) {
+    ImportResult& r = in.r;
     if (const json* opt = in.section(config, "optimizer", "optimizer")) {
         if (const json* t = in.get(*opt, "type", "optimizer.type")) {
             if (is_auto(*t)) in.note_auto("optimizer.type", "training.optimizer");
@@ -386,7 +380,10 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
             }
         }
     }
+}
 
+// parallel.partition_activations from activation_checkpointing.
+void read_activation_checkpointing(Reader& in, const json& config, ParallelConfig& par) {
     // ── activation checkpointing (the model code decides what is recomputed; only this flag maps) ──
     if (const json* ac = in.section(config, "activation_checkpointing", "activation_checkpointing")) {
         bool a = false;
@@ -394,8 +391,11 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
             par.partition_activations = *pa;
         if (a) in.note_auto("activation_checkpointing.partition_activations", "parallel.partition_activations");
     }
+}
 
-    // ── everything else is listed ──
+// Notes (and unmapped_keys) for every key no reader consumed.
+void list_unmapped(Reader& in, const json& config) {
+    ImportResult& r = in.r;
     std::vector<std::string> no_effect, not_modelled;
     std::size_t not_listed = 0;
     collect_unmapped(in, config, "", no_effect, not_modelled, not_listed);
@@ -406,6 +406,44 @@ ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
     if (!not_modelled.empty())
         r.notes.push_back("not mapped, not modelled by the estimator (check them yourself): " + join(not_modelled));
     if (not_listed > 0) r.notes.push_back("… and " + std::to_string(not_listed) + " more unmapped keys not listed");
+}
+
+}  // namespace
+
+ImportResult import_deepspeed_config(std::string_view text, const Scenario& base) {
+    json config;
+    std::vector<ValidationIssue> issues;
+    if (!parse_json_object(text, config, issues)) {
+        ImportResult r;
+        r.scenario = base;
+        r.family = "deepspeed";
+        r.issues = std::move(issues);
+        tidy_issues(r.issues, "json");
+        return r;
+    }
+    ImportResult r = import_deepspeed_json(config, base);
+    tidy_issues(r.issues, "json");
+    return r;
+}
+
+ImportResult import_deepspeed_json(const json& config, const Scenario& base) {
+    ImportResult r;
+    r.scenario = base;
+    r.family = "deepspeed";
+    if (!config.is_object()) {
+        r.issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(config) + ")"});
+        return r;
+    }
+    Reader in{r, {}};
+    auto& tr = r.scenario.training;
+    auto& par = r.scenario.parallel;
+    read_precision(in, config, tr);
+    const ZeroStage zero_stage = read_zero_stage(in, config, par);
+    read_zero_options(in, zero_stage.zero, zero_stage.stage, zero_stage.known, par);
+    read_batch_sizes(in, config, tr, par);
+    read_optimizer(in, config, tr);
+    read_activation_checkpointing(in, config, par);
+    list_unmapped(in, config);
     return r;
 }
 

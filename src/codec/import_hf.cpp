@@ -266,6 +266,185 @@ ImportResult& with_quantization(const json& config, ImportResult& r) {
     return r;
 }
 
+// Layers, width, heads, vocabulary, MLP width, KV heads, head_dim, positions, tied embeddings, experts.
+void read_shape(Reader& in, const Family* fam, ModelConfig& m) {
+    ImportResult& r = in.result;
+    const bool g2 = fam->gpt2_names;
+    auto layers = g2 ? in.integer({"n_layer", "num_hidden_layers"}, 1, "model.layers", "number of transformer layers")
+                     : in.integer({"num_hidden_layers"}, 1, "model.layers", "number of transformer layers");
+    auto hidden = g2 ? in.integer({"n_embd", "hidden_size"}, 1, "model.hidden_size", "model width")
+                     : in.integer({"hidden_size"}, 1, "model.hidden_size", "model width");
+    auto heads = g2 ? in.integer({"n_head", "num_attention_heads"}, 1, "model.num_heads", "attention heads")
+                    : in.integer({"num_attention_heads"}, 1, "model.num_heads", "attention heads");
+    auto vocab = in.integer({"vocab_size"}, 1, "model.vocab_size", "vocabulary size");
+    if (layers) m.layers = *layers;
+    if (hidden) m.hidden_size = *hidden;
+    if (heads) m.num_heads = *heads;
+    if (vocab) m.vocab_size = *vocab;
+
+    if (g2) {
+        // n_inner: null or absent = 4·n_embd (GPT2Config).
+        if (auto f = in.integer({"n_inner"}, 1, "model.ffn_hidden_size", nullptr)) m.ffn_hidden_size = *f;
+    } else if (auto f = in.integer({"intermediate_size"}, 1, "model.ffn_hidden_size", "MLP inner width")) {
+        m.ffn_hidden_size = *f;
+    }
+
+    if (fam->kv_heads) {
+        // Absent or null: multi-head attention (num_key_value_heads = num_attention_heads).
+        if (auto g = in.integer({"num_key_value_heads"}, 1, "model.num_kv_heads", nullptr)) m.num_kv_heads = *g;
+    }
+    if (fam->head_dim) {
+        // Absent or null: hidden_size / num_attention_heads.
+        if (auto d = in.integer({"head_dim"}, 1, "model.head_dim", nullptr)) m.head_dim = *d;
+    }
+
+    auto positions = g2 ? in.integer({"n_positions", "max_position_embeddings"}, 1, "model.max_position_embeddings", nullptr)
+                        : in.integer({"max_position_embeddings"}, 1, "model.max_position_embeddings", nullptr);
+    m.max_position_embeddings = positions.value_or(fam->positions_default);
+    if (!positions && r.issues.empty())
+        r.notes.push_back(std::string(g2 ? "n_positions" : "max_position_embeddings") + " not given: using the " +
+                          fam->display + " default " + std::to_string(fam->positions_default));
+
+    auto tied = in.boolean("tie_word_embeddings", "model.tied_embeddings");
+    m.tied_embeddings = tied.value_or(fam->tied_default);
+
+    if (fam->moe) {
+        auto experts = in.integer({"num_local_experts"}, 1, "model.num_experts", nullptr);
+        auto per_token = in.integer({"num_experts_per_tok"}, 1, "model.experts_per_token", nullptr);
+        m.num_experts = experts.value_or(8);  // MixtralConfig defaults
+        m.experts_per_token = per_token.value_or(2);
+        if (!experts) r.notes.push_back("num_local_experts not given: using the Mixtral default 8");
+        if (!per_token) r.notes.push_back("num_experts_per_tok not given: using the Mixtral default 2");
+    }
+}
+
+// Biases by the family's style: the scenario has `bias` (every linear layer) and `qkv_bias` (Q, K, V only).
+void read_biases(Reader& in, const Family* fam, ModelConfig& m) {
+    ImportResult& r = in.result;
+    std::int64_t h = m.hidden_size, L = m.layers;
+    switch (fam->bias) {
+        case BiasStyle::none: m.bias = false; m.qkv_bias = false; break;
+        case BiasStyle::qwen2: m.bias = false; m.qkv_bias = true; break;
+        case BiasStyle::gpt2: m.bias = true; m.qkv_bias = false; break;
+        case BiasStyle::llama: {
+            bool attention = in.boolean("attention_bias", "model.bias").value_or(false);
+            bool mlp = in.boolean("mlp_bias", "model.bias").value_or(false);
+            m.bias = attention && mlp;
+            m.qkv_bias = attention && !mlp;
+            if (attention && !mlp)
+                r.notes.push_back("approximate: attention_bias without mlp_bias is counted as Q/K/V biases only; the "
+                                  "o_proj bias (hidden_size per layer, " + std::to_string(L) + " × " +
+                                  std::to_string(h) + " parameters in all) is not counted");
+            if (mlp && !attention)
+                r.notes.push_back("approximate: mlp_bias without attention_bias is not representable; the MLP biases "
+                                  "(2·intermediate_size + hidden_size per layer and expert) are not counted");
+            break;
+        }
+        case BiasStyle::gemma: {
+            bool attention = in.boolean("attention_bias", "model.qkv_bias").value_or(false);
+            m.bias = false;
+            m.qkv_bias = attention;
+            if (attention)
+                r.notes.push_back("approximate: attention_bias is counted as Q/K/V biases only; the o_proj bias "
+                                  "(hidden_size per layer, " + std::to_string(L) + " × " + std::to_string(h) +
+                                  " parameters in all) is not counted");
+            break;
+        }
+        case BiasStyle::neox: {
+            bool attention = in.boolean("attention_bias", "model.bias").value_or(true);
+            m.bias = attention;
+            m.qkv_bias = false;
+            if (!attention)
+                r.notes.push_back("approximate: attention_bias false with GPT-NeoX's always-biased MLP is not "
+                                  "representable; the MLP biases (intermediate_size + hidden_size per layer) are not counted");
+            break;
+        }
+    }
+}
+
+// model.activation as implemented: only GPT-2's Python "gelu_new" keeps more than one tensor per
+// activation in eager mode; every single-kernel activation (gelu, gelu_pytorch_tanh, silu, relu)
+// is the MLP's usual one ("auto").
+void read_activation(Reader& in, ModelConfig& m) {
+    std::string key = "activation_function";
+    const json* act = in.find({"activation_function", "hidden_act", "hidden_activation"}, key);
+    if (act && !act->is_string()) in.issue(key, "must be a string (got " + describe_json(*act) + ")");
+    else if (act && act->get_ref<const std::string&>() == "gelu_new") m.activation = Activation::gelu_new;
+}
+
+// training.dropout: on when any dropout probability of the config is above 0 (GPT-2's attn/resid/embd
+// pdrop 0.1); Llama-family, NeoX and Gemma configs set them to 0. Absent: the family's default.
+void read_dropout(Reader& in, const Family* fam) {
+    ImportResult& r = in.result;
+    bool any_given = false, on = false;
+    for (const char* k : {"attention_dropout", "hidden_dropout", "attn_pdrop", "resid_pdrop", "embd_pdrop",
+                          "attention_probs_dropout_prob", "hidden_dropout_prob"}) {
+        std::string used = k;
+        const json* v = in.find({k}, used);
+        if (!v) continue;
+        if (!v->is_number()) {
+            in.issue(k, "must be a number (got " + describe_json(*v) + ")");
+            continue;
+        }
+        any_given = true;
+        on = on || v->get<double>() > 0;
+    }
+    r.scenario.training.dropout = any_given ? on : fam->gpt2_names;
+}
+
+// Keys that set nothing: metadata (ignored), known no-effect keys, and everything else (not modelled).
+void list_unmapped(Reader& in, const json& config) {
+    ImportResult& r = in.result;
+    std::vector<std::string> no_effect, not_modelled;
+    std::size_t not_listed = 0;
+    for (auto it = config.begin(); it != config.end(); ++it) {
+        const std::string& key = it.key();
+        if (std::find(in.consumed.begin(), in.consumed.end(), key) != in.consumed.end()) continue;
+        std::string shown = detail::printable_key(key);
+        if (listed(key, metadata_keys)) {
+            r.ignored_keys.push_back(shown);
+            continue;
+        }
+        if (shown.empty()) shown = "(empty key)";
+        if (r.unmapped_keys.size() >= detail::max_listed_keys) {
+            ++not_listed;
+            continue;
+        }
+        r.unmapped_keys.push_back(shown);
+        (listed(key, no_effect_keys) ? no_effect : not_modelled).push_back(shown);
+    }
+    if (!r.ignored_keys.empty()) r.notes.push_back("ignored (metadata): " + join(r.ignored_keys));
+    if (!no_effect.empty())
+        r.notes.push_back("not mapped, no effect on parameters, memory or FLOPs as estimated here: " + join(no_effect));
+    if (!not_modelled.empty())
+        r.notes.push_back("not mapped, not modelled by the estimator (check them yourself): " + join(not_modelled));
+    if (not_listed > 0) r.notes.push_back("… and " + std::to_string(not_listed) + " more unmapped keys not listed");
+}
+
+// Rules of the model itself (e.g. heads must divide hidden_size), reported under the HF key.
+void report_model_rules(Reader& in, const Scenario& base, const ModelConfig& m) {
+    ImportResult& r = in.result;
+    Scenario candidate = base;
+    candidate.model = m;
+    for (const auto& problem : validate(candidate)) {
+        if (!problem.field.starts_with("model.")) continue;  // base's training/parallel settings: caller validates
+        auto src = in.source_of.find(problem.field);
+        std::string key = src != in.source_of.end() ? src->second : problem.field;
+        r.issues.push_back({key, "sets " + problem.field + ", which " + problem.message});
+    }
+}
+
+// An architecture equal to a preset becomes that preset (exact name; links say mp=<id>).
+void use_matching_preset(ModelConfig& m, ImportResult& r) {
+    for (const auto& preset : model_presets()) {
+        if (same_architecture(preset.model, m)) {
+            m = preset.model;
+            r.notes.push_back(std::string("matches the preset ") + preset.id + " (" + preset.model.name + ")");
+            break;
+        }
+    }
+}
+
 }  // namespace
 
 std::vector<HfFamilyName> hf_families() {
@@ -315,170 +494,17 @@ ImportResult import_hf_json(const json& config, const Scenario& base) {
     m.experts_per_token = 1;
     m.params_override = 0;
 
-    const bool g2 = fam->gpt2_names;
-    auto layers = g2 ? in.integer({"n_layer", "num_hidden_layers"}, 1, "model.layers", "number of transformer layers")
-                     : in.integer({"num_hidden_layers"}, 1, "model.layers", "number of transformer layers");
-    auto hidden = g2 ? in.integer({"n_embd", "hidden_size"}, 1, "model.hidden_size", "model width")
-                     : in.integer({"hidden_size"}, 1, "model.hidden_size", "model width");
-    auto heads = g2 ? in.integer({"n_head", "num_attention_heads"}, 1, "model.num_heads", "attention heads")
-                    : in.integer({"num_attention_heads"}, 1, "model.num_heads", "attention heads");
-    auto vocab = in.integer({"vocab_size"}, 1, "model.vocab_size", "vocabulary size");
-    if (layers) m.layers = *layers;
-    if (hidden) m.hidden_size = *hidden;
-    if (heads) m.num_heads = *heads;
-    if (vocab) m.vocab_size = *vocab;
-
-    if (g2) {
-        // n_inner: null or absent = 4·n_embd (GPT2Config).
-        if (auto f = in.integer({"n_inner"}, 1, "model.ffn_hidden_size", nullptr)) m.ffn_hidden_size = *f;
-    } else if (auto f = in.integer({"intermediate_size"}, 1, "model.ffn_hidden_size", "MLP inner width")) {
-        m.ffn_hidden_size = *f;
-    }
-
-    if (fam->kv_heads) {
-        // Absent or null: multi-head attention (num_key_value_heads = num_attention_heads).
-        if (auto g = in.integer({"num_key_value_heads"}, 1, "model.num_kv_heads", nullptr)) m.num_kv_heads = *g;
-    }
-    if (fam->head_dim) {
-        // Absent or null: hidden_size / num_attention_heads.
-        if (auto d = in.integer({"head_dim"}, 1, "model.head_dim", nullptr)) m.head_dim = *d;
-    }
-
-    auto positions = g2 ? in.integer({"n_positions", "max_position_embeddings"}, 1, "model.max_position_embeddings", nullptr)
-                        : in.integer({"max_position_embeddings"}, 1, "model.max_position_embeddings", nullptr);
-    m.max_position_embeddings = positions.value_or(fam->positions_default);
-    if (!positions && r.issues.empty())
-        r.notes.push_back(std::string(g2 ? "n_positions" : "max_position_embeddings") + " not given: using the " +
-                          fam->display + " default " + std::to_string(fam->positions_default));
-
-    auto tied = in.boolean("tie_word_embeddings", "model.tied_embeddings");
-    m.tied_embeddings = tied.value_or(fam->tied_default);
-
-    if (fam->moe) {
-        auto experts = in.integer({"num_local_experts"}, 1, "model.num_experts", nullptr);
-        auto per_token = in.integer({"num_experts_per_tok"}, 1, "model.experts_per_token", nullptr);
-        m.num_experts = experts.value_or(8);  // MixtralConfig defaults
-        m.experts_per_token = per_token.value_or(2);
-        if (!experts) r.notes.push_back("num_local_experts not given: using the Mixtral default 8");
-        if (!per_token) r.notes.push_back("num_experts_per_tok not given: using the Mixtral default 2");
-    }
-
-    // Biases: the scenario has `bias` (every linear layer) and `qkv_bias` (Q, K, V only).
-    std::int64_t h = m.hidden_size, L = m.layers;
-    switch (fam->bias) {
-        case BiasStyle::none: m.bias = false; m.qkv_bias = false; break;
-        case BiasStyle::qwen2: m.bias = false; m.qkv_bias = true; break;
-        case BiasStyle::gpt2: m.bias = true; m.qkv_bias = false; break;
-        case BiasStyle::llama: {
-            bool attention = in.boolean("attention_bias", "model.bias").value_or(false);
-            bool mlp = in.boolean("mlp_bias", "model.bias").value_or(false);
-            m.bias = attention && mlp;
-            m.qkv_bias = attention && !mlp;
-            if (attention && !mlp)
-                r.notes.push_back("approximate: attention_bias without mlp_bias is counted as Q/K/V biases only; the "
-                                  "o_proj bias (hidden_size per layer, " + std::to_string(L) + " × " +
-                                  std::to_string(h) + " parameters in all) is not counted");
-            if (mlp && !attention)
-                r.notes.push_back("approximate: mlp_bias without attention_bias is not representable; the MLP biases "
-                                  "(2·intermediate_size + hidden_size per layer and expert) are not counted");
-            break;
-        }
-        case BiasStyle::gemma: {
-            bool attention = in.boolean("attention_bias", "model.qkv_bias").value_or(false);
-            m.bias = false;
-            m.qkv_bias = attention;
-            if (attention)
-                r.notes.push_back("approximate: attention_bias is counted as Q/K/V biases only; the o_proj bias "
-                                  "(hidden_size per layer, " + std::to_string(L) + " × " + std::to_string(h) +
-                                  " parameters in all) is not counted");
-            break;
-        }
-        case BiasStyle::neox: {
-            bool attention = in.boolean("attention_bias", "model.bias").value_or(true);
-            m.bias = attention;
-            m.qkv_bias = false;
-            if (!attention)
-                r.notes.push_back("approximate: attention_bias false with GPT-NeoX's always-biased MLP is not "
-                                  "representable; the MLP biases (intermediate_size + hidden_size per layer) are not counted");
-            break;
-        }
-    }
-
-    // The activation as implemented: only GPT-2's Python "gelu_new" keeps more than one tensor per
-    // activation in eager mode; every single-kernel activation (gelu, gelu_pytorch_tanh, silu, relu)
-    // is the MLP's usual one ("auto").
-    {
-        std::string key = "activation_function";
-        const json* act = in.find({"activation_function", "hidden_act", "hidden_activation"}, key);
-        if (act && !act->is_string()) in.issue(key, "must be a string (got " + describe_json(*act) + ")");
-        else if (act && act->get_ref<const std::string&>() == "gelu_new") m.activation = Activation::gelu_new;
-    }
-    // Dropout: on when any dropout probability of the config is above 0 (GPT-2's attn/resid/embd
-    // pdrop 0.1); Llama-family, NeoX and Gemma configs set them to 0. Absent: the family's default.
-    {
-        bool any_given = false, on = false;
-        for (const char* k : {"attention_dropout", "hidden_dropout", "attn_pdrop", "resid_pdrop", "embd_pdrop",
-                              "attention_probs_dropout_prob", "hidden_dropout_prob"}) {
-            std::string used = k;
-            const json* v = in.find({k}, used);
-            if (!v) continue;
-            if (!v->is_number()) {
-                in.issue(k, "must be a number (got " + describe_json(*v) + ")");
-                continue;
-            }
-            any_given = true;
-            on = on || v->get<double>() > 0;
-        }
-        r.scenario.training.dropout = any_given ? on : fam->gpt2_names;
-    }
-
-    // Keys that set nothing: metadata (ignored), known no-effect keys, and everything else (not modelled).
-    std::vector<std::string> no_effect, not_modelled;
-    std::size_t not_listed = 0;
-    for (auto it = config.begin(); it != config.end(); ++it) {
-        const std::string& key = it.key();
-        if (std::find(in.consumed.begin(), in.consumed.end(), key) != in.consumed.end()) continue;
-        std::string shown = detail::printable_key(key);
-        if (listed(key, metadata_keys)) {
-            r.ignored_keys.push_back(shown);
-            continue;
-        }
-        if (shown.empty()) shown = "(empty key)";
-        if (r.unmapped_keys.size() >= detail::max_listed_keys) {
-            ++not_listed;
-            continue;
-        }
-        r.unmapped_keys.push_back(shown);
-        (listed(key, no_effect_keys) ? no_effect : not_modelled).push_back(shown);
-    }
-    if (!r.ignored_keys.empty()) r.notes.push_back("ignored (metadata): " + join(r.ignored_keys));
-    if (!no_effect.empty())
-        r.notes.push_back("not mapped, no effect on parameters, memory or FLOPs as estimated here: " + join(no_effect));
-    if (!not_modelled.empty())
-        r.notes.push_back("not mapped, not modelled by the estimator (check them yourself): " + join(not_modelled));
-    if (not_listed > 0) r.notes.push_back("… and " + std::to_string(not_listed) + " more unmapped keys not listed");
+    read_shape(in, fam, m);
+    read_biases(in, fam, m);
+    read_activation(in, m);
+    read_dropout(in, fam);
+    list_unmapped(in, config);
 
     if (!r.issues.empty()) return r;
-
-    // Rules of the model itself (e.g. heads must divide hidden_size), reported under the HF key.
-    Scenario candidate = base;
-    candidate.model = m;
-    for (const auto& problem : validate(candidate)) {
-        if (!problem.field.starts_with("model.")) continue;  // base's training/parallel settings: caller validates
-        auto src = in.source_of.find(problem.field);
-        std::string key = src != in.source_of.end() ? src->second : problem.field;
-        r.issues.push_back({key, "sets " + problem.field + ", which " + problem.message});
-    }
+    report_model_rules(in, base, m);
     if (!r.issues.empty()) return r;
 
-    // An architecture equal to a preset becomes that preset (exact name; links say mp=<id>).
-    for (const auto& preset : model_presets()) {
-        if (same_architecture(preset.model, m)) {
-            m = preset.model;
-            r.notes.push_back(std::string("matches the preset ") + preset.id + " (" + preset.model.name + ")");
-            break;
-        }
-    }
+    use_matching_preset(m, r);
     r.scenario.model = m;
     std::vector<Note> lowered;  // as choosing a preset does: the sequence the model can take
     fit_sequence_to_model(r.scenario, &lowered);

@@ -5,7 +5,7 @@
 import { openPage, settle, test, assert, noProblems, saveShot } from './lib.mjs';
 
 // docs/embedding.md, "The snippet" and "Sizes without the loader".
-const FRAGMENT = 'v=3&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2';
+const FRAGMENT = 'v=3&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2&sp=1';
 const TILES = ['parameters.total', 'compute.seconds', 'compute.tflop_hours', 'compute.cost'];
 const ALL = ['open_full', 'verdict', 'peak_line', 'memory_bar', 'legend', ...TILES.map((p) => `tile:${p}`), 'warnings', 'warnings_end'];
 const SIZES = [

@@ -118,7 +118,7 @@ export const tests = [
   }],
 
   ['the memory timeline chart draws memory_timeline with the peak where the JSON says, against the capacity line', async ({ browser, server }) => {
-    for (const fragment of ['v=3&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2', 'v=3&mp=llama-3-8b&gpu=A100-40GB&b=8&s=4096']) {
+    for (const fragment of ['v=3&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2&sp=1', 'v=3&mp=llama-3-8b&gpu=A100-40GB&b=8&s=4096']) {
       const { page, context, problems } = await openPage(browser, server.url + 'index.html#' + fragment);
       await settle(page);
       const t = test(page);

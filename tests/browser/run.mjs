@@ -22,7 +22,7 @@ const server = await serve(distDir(), {
   // forbids inline styles here, so the sizes are attributes).
   '/loader-host.html': '<!doctype html><meta charset="utf-8"><title>docs</title><link rel="icon" href="favicon.svg">' +
     '<h1>Docs page</h1><p>Above the calculator.</p>' +
-    '<iframe data-vramcalc src="embed.html#v=3&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2" title="vramcalc" width="640" height="200" ' +
+    '<iframe data-vramcalc src="embed.html#v=3&mp=llama-3-8b&gpu=H100-SXM&z=3&b=2&sp=1" title="vramcalc" width="640" height="200" ' +
     'frameborder="0"></iframe><script src="vramcalc-embed.js" async></script>' +
     '<p>Below the calculator.</p><img src="favicon.svg" alt="" width="16" height="3000"><p>End of the docs page.</p>',
 });

@@ -274,6 +274,12 @@ GgufImport import_gguf(std::span<const std::uint8_t> bytes, const Scenario& base
     const double counted = estimate(check).parameters.total;
     if (counted != out.parameters) {
         out.result.scenario.model.params_override = out.parameters;
+        check.model.params_override = out.parameters;  // the file's count must be one the estimate covers
+        for (const auto& problem : validate(check))
+            if (problem.field == "model.params_override")
+                out.result.issues.push_back({"gguf", "the tensors hold " + grouped_count(out.parameters) + " parameters, so " +
+                                                         problem.field + " " + problem.message});
+        if (!out.result.ok()) return out;
         out.result.notes.push_back("the architecture as read counts " + grouped_count(counted) + " parameters, the file holds " +
                                    grouped_count(out.parameters) + ": the file's count is used (model.params_override)");
     }

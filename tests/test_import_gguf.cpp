@@ -160,3 +160,18 @@ TEST_CASE("GGUF header: hostile headers are clear errors, never an allocation", 
                        .str("llama.embedding_length").put<std::uint32_t>(4).put<std::uint32_t>(4096);
     CHECK(error_of(absurd).find("llama.block_count: must be an integer from 1 to 10,000,000") != std::string::npos);
 }
+
+TEST_CASE("GGUF header: tensors holding more parameters than the estimate covers are an error", "[import][gguf][hostile]") {
+    // fuzz_import_gguf's find: tensor shapes summing to 1.113e16 parameters (the rules allow at most 1e16).
+    std::ifstream in(std::string(VRAMCALC_SOURCE_DIR) +
+                         "/tests/fuzz/corpus/fuzz_import_gguf/regression-params-override-above-1e16",
+                     std::ios::binary);
+    std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    REQUIRE(!bytes.empty());
+    auto r = import_gguf(bytes);
+    REQUIRE_FALSE(r.result.ok());
+    bool named = false;
+    for (const auto& i : r.result.issues)
+        named = named || (i.field == "gguf" && i.message.find("model.params_override") != std::string::npos);
+    CHECK(named);
+}

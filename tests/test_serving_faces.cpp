@@ -82,3 +82,47 @@ TEST_CASE("scenario JSON: workload at the top, inference as a section, both roun
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.issues.front().field == "workload");
 }
+
+// A new user's first question: "serve the default model". GPT-3 6.7B has 2,048 learned positions
+// (Brown et al. 2020, n_ctx = 2048), fewer than the default context of 8,192 tokens: every face
+// lowers the context to them with a note, as the page's Train | Serve switch does, unless the input
+// sets the context itself (then it is an error naming the field, as vLLM refuses such a max_model_len).
+TEST_CASE("serving the default model: the context is lowered to its learned positions in every face", "[serving][faces]") {
+    const std::string note = "lowered from 8192 to 2048: GPT-3 6.7B has 2048 learned positions";
+    SECTION("CLI") {
+        auto r = run_cli("--workload inference --json");
+        INFO(r.err);
+        REQUIRE(r.exit_code == 0);
+        auto j = nlohmann::json::parse(r.out);
+        CHECK(j["scenario"]["inference"]["context_len"] == 2048);
+        CHECK(r.err.find("inference.context_len: " + note) != std::string::npos);
+        auto given = run_cli("--workload inference --context-len 8192");
+        CHECK(given.exit_code == 2);
+        CHECK(given.err.find("inference.context_len: must be at most model.max_position_embeddings (2048)") != std::string::npos);
+    }
+    SECTION("link") {
+        auto r = codec::decode_link("v=3&wl=inference");
+        CHECK(r.ok());
+        CHECK(r.scenario.workload == Workload::inference);
+        CHECK(r.scenario.inference.context_len == 2048);
+        REQUIRE(r.notes.size() == 1);
+        CHECK(r.notes[0].field == "inference.context_len");
+        CHECK(r.notes[0].message == note);
+        CHECK(codec::encode_link(r.scenario) == "v=3&wl=inference&ic=2048");
+        auto given = codec::decode_link("v=3&wl=inference&ic=8192");
+        CHECK_FALSE(given.ok());  // set by the link: not silently changed
+        auto rotary = codec::decode_link("v=3&wl=inference&mp=llama-3.1-8b");  // 131,072 positions: kept
+        CHECK(rotary.notes.empty());
+        CHECK(rotary.scenario.inference.context_len == 8192);
+    }
+    SECTION("JSON") {
+        auto r = codec::scenario_from_json_text(R"({"workload": "inference"})", Scenario{});
+        CHECK(r.issues.empty());
+        CHECK(r.scenario.inference.context_len == 2048);
+        REQUIRE(r.notes.size() == 1);
+        CHECK(r.notes[0].message == note);
+        auto given = codec::scenario_from_json_text(R"({"workload": "inference", "inference": {"context_len": 8192}})", Scenario{});
+        REQUIRE(given.issues.size() == 1);
+        CHECK(given.issues[0].field == "inference.context_len");
+    }
+}

@@ -8,6 +8,7 @@
 
 #include "app.hpp"
 #include "core/model/architecture.hpp"
+#include "core/model/presets.hpp"
 #include "core/serving/engines.hpp"
 #include "core/text.hpp"
 #include "dom.hpp"
@@ -161,15 +162,8 @@ void draw_workload_switch(App& app) {
         Scenario& sc = app.scenario;
         sc.workload = selected == 1 ? Workload::inference : Workload::training;
         app.notes.clear();
-        // A model with learned positions takes no longer context: lowered, and said, as a preset does.
-        const std::int64_t longest = longest_sequence(sc.model);
-        if (sc.workload == Workload::inference && longest > 0 && sc.inference.context_len > longest) {
-            app.notes.push_back({"inference.context_len", "lowered from " + std::to_string(sc.inference.context_len) +
-                                                              " to " + std::to_string(longest) + ": " +
-                                                              visible_text(sc.model.name) + " has " +
-                                                              std::to_string(longest) + " learned positions"});
-            sc.inference.context_len = longest;
-        }
+        // A model with learned positions takes no longer context: lowered, and said, as a link does.
+        fit_context_to_model(sc, &app.notes);
         app.touched();
     }
     help_tooltip("Train | Serve", find_field_by_path("workload")->help);

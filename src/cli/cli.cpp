@@ -238,7 +238,7 @@ struct CliOptions {
     std::vector<ValidationIssue> issues;
     std::vector<Note> notes;  // values changed besides what the input named (stderr; JSON "notes")
     std::vector<std::string> import_notes;
-    bool model_preset_chosen = false, seq_len_given = false;
+    bool model_preset_chosen = false, seq_len_given = false, context_given = false;
     bool json = false, decimal_gb = false, print_link = false, explain_terms = false, markdown = false, plan_mode = false;
     int plan_top = 10;
     PlanOptions plan_options;
@@ -417,6 +417,7 @@ void apply_field_flag(ArgCursor& a, CliOptions& o) {
     }
     std::string problem = codec::set_field_from_text(scenario, *field, value);
     o.seq_len_given = o.seq_len_given || (problem.empty() && std::string_view(field->path) == "training.seq_len");
+    o.context_given = o.context_given || (problem.empty() && std::string_view(field->path) == "inference.context_len");
     // --framework applies its profile like a preset; flags after it override.
     if (problem.empty() && std::string_view(field->path) == "training.framework")
         apply_framework_profile(scenario, scenario.training.framework);
@@ -522,6 +523,7 @@ int run_unguarded(const std::vector<std::string>& args, const FileReader& read, 
     print_lines(r.err, o.import_notes, [](const std::string& n) { return "note: " + n; }, "notes");
     // A chosen model keeps the sequence it can take, as on the page, unless --seq-len says otherwise.
     if (o.model_preset_chosen && !o.seq_len_given) fit_sequence_to_model(scenario, &o.notes);
+    if (!o.context_given) fit_context_to_model(scenario, &o.notes);  // and the context it can serve
     const bool serving_plan_mode = o.plan_mode && scenario.workload == Workload::inference;
     if (!o.serving_flags.empty() && !serving_plan_mode)
         issues.push_back({o.serving_flags.front(), "is an option of the inference planner: add --workload inference --plan"});

@@ -317,7 +317,7 @@ DecodeResult decode_link(std::string_view fragment) {
         }
     }
     Scenario base = r.scenario;
-    bool seq_len_given = false;
+    bool seq_len_given = false, context_given = false;
     for (const auto& p : pairs) {
         if (p.key == "v" || p.key == "mp" || is_view_key(p.key)) continue;
         // Only a value shaped like a preset id (letters, digits, - _ .) reads as a preset name; other
@@ -342,10 +342,12 @@ DecodeResult decode_link(std::string_view fragment) {
         std::string problem = set_field_from_text(r.scenario, *f, p.value);
         if (!problem.empty()) r.issues.push_back({f->path, problem + "; using the default"});
         else if (std::string_view(f->path) == "training.seq_len") seq_len_given = true;
+        else if (std::string_view(f->path) == "inference.context_len") context_given = true;
     }
     // A model keeps the sequence it can take, unless the link sets one: a change of what the link
     // meant (a v1 preset link at 2,048 tokens for 1,024 positions), so a note says so.
     if (!seq_len_given) fit_sequence_to_model(r.scenario, &r.notes);
+    if (!context_given) fit_context_to_model(r.scenario, &r.notes);  // the same for the context served
     fit_sequence_to_model(base, nullptr);  // so a repair resets to a length the model takes
     repair(r.scenario, base, current_presets().defaults(), r.issues);
     tidy_issues(r.issues, "link");

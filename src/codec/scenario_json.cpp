@@ -276,9 +276,11 @@ bool start_from_model_preset(DecodeResult& r, std::string_view id) {
 
 std::string unknown_model_preset(const std::string& described) { return "unknown model preset " + described; }
 
-// Step 5: a chosen model keeps the sequence it can take, unless the input sets one; then the rules.
-void finish_decode(DecodeResult& r, bool model_preset, bool seq_len_given, bool check_rules) {
+// Step 5: a chosen model keeps the sequence it can take, and a served one the context it can take,
+// unless the input sets them; then the rules.
+void finish_decode(DecodeResult& r, bool model_preset, bool seq_len_given, bool context_given, bool check_rules) {
     if (model_preset && !seq_len_given) fit_sequence_to_model(r.scenario, &r.notes);
+    if (!context_given) fit_context_to_model(r.scenario, &r.notes);
     if (check_rules && r.issues.empty()) r.issues = validate(r.scenario);
 }
 
@@ -341,8 +343,9 @@ DecodeResult decode_scenario(const json& j, const Scenario& base, bool check_rul
         std::string problem = set_field_from_json(r.scenario, *find_field_by_path(it.key()), it.value());
         if (!problem.empty()) r.issues.push_back({it.key(), problem});
     }
-    auto t = j.find("training");
-    finish_decode(r, model_preset, t != j.end() && t->is_object() && t->contains("seq_len"), check_rules);
+    auto t = j.find("training"), i = j.find("inference");
+    finish_decode(r, model_preset, t != j.end() && t->is_object() && t->contains("seq_len"),
+                  i != j.end() && i->is_object() && i->contains("context_len"), check_rules);
     return r;
 }
 
@@ -373,7 +376,8 @@ std::size_t field_index(const char* path) { return std::size_t(find_field_by_pat
 
 DecodeResult scenario_from_fields(const FieldValues& input, const Scenario& base, bool check_rules) {
     static const std::size_t gpu = field_index("hardware.gpu"), framework = field_index("training.framework"),
-                             seq_len = field_index("training.seq_len");
+                             seq_len = field_index("training.seq_len"),
+                             context_len = field_index("inference.context_len");
     const auto fields = scenario_fields();
     DecodeResult r{base, {}, {}};
     std::vector<const FieldValue*> given(fields.size(), nullptr);
@@ -402,7 +406,7 @@ DecodeResult scenario_from_fields(const FieldValues& input, const Scenario& base
                                                         : set_field_number(r.scenario, f, v->number);
         if (!problem.empty()) r.issues.push_back({f.path, problem});
     }
-    finish_decode(r, model_preset, given[seq_len] != nullptr, check_rules);
+    finish_decode(r, model_preset, given[seq_len] != nullptr, given[context_len] != nullptr, check_rules);
     tidy_issues(r.issues, "json");
     return r;
 }

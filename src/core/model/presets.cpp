@@ -575,14 +575,24 @@ const GpuPreset* find_gpu_preset(const PresetEdition& edition, std::string_view 
 const ModelPreset* find_model_preset(std::string_view id) { return find_model_preset(current_presets(), id); }
 const GpuPreset* find_gpu_preset(std::string_view id) { return find_gpu_preset(current_presets(), id); }
 
-void fit_sequence_to_model(Scenario& sc, std::vector<Note>* notes) {
-    std::int64_t longest = longest_sequence(sc.model);
-    if (sc.training.seq_len <= longest) return;
+namespace {
+// Lowers `length` (the field at `path`) to what the model's learned positions take; a note when it did.
+void lower_to_model(const Scenario& sc, const char* path, std::int64_t& length, std::vector<Note>* notes) {
+    const std::int64_t longest = longest_sequence(sc.model);
+    if (length <= longest) return;
     if (notes)
-        notes->push_back({"training.seq_len", "lowered from " + std::to_string(sc.training.seq_len) + " to " +
-                                                  std::to_string(longest) + ": " + sc.model.name + " has " +
-                                                  std::to_string(longest) + " learned positions"});
-    sc.training.seq_len = longest;
+        notes->push_back({path, "lowered from " + std::to_string(length) + " to " + std::to_string(longest) + ": " +
+                                    sc.model.name + " has " + std::to_string(longest) + " learned positions"});
+    length = longest;
+}
+}  // namespace
+
+void fit_sequence_to_model(Scenario& sc, std::vector<Note>* notes) {
+    lower_to_model(sc, "training.seq_len", sc.training.seq_len, notes);
+}
+
+void fit_context_to_model(Scenario& sc, std::vector<Note>* notes) {
+    if (sc.workload == Workload::inference) lower_to_model(sc, "inference.context_len", sc.inference.context_len, notes);
 }
 
 // Whether a model trains with dropout: GPT-2/GPT-3 and BERT-style models (learned absolute

@@ -80,5 +80,8 @@ bool trains_with_dropout(const ModelConfig& model);
 
 // Lowers training.seq_len to longest_sequence(model) when it is longer; a note when it did.
 void fit_sequence_to_model(Scenario& scenario, std::vector<Note>* notes);
+// When serving, lowers inference.context_len to longest_sequence(model) when it is longer, as vLLM
+// derives max_model_len from the model when none is given; a note when it did.
+void fit_context_to_model(Scenario& scenario, std::vector<Note>* notes);
 
 }  // namespace vramcalc

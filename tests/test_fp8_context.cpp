@@ -231,6 +231,30 @@ TEST_CASE("HSDP: model states divided by the shard group, not DP; the shard is a
     CHECK(has_issue(s, "parallel.shard_group", "zero_stage"));
 }
 
+TEST_CASE("HSDP: the replica all-reduce hides behind the backward only (FSDP's all-reduce stream, waited at the end of backward)") {
+    // FSDP issues each block's all-reduce after its reduce-scatter, on its own stream, and the end of
+    // backward waits for it: the forward cannot hide it. On a slow network (0.1 GB/s per GPU) the
+    // all-reduce outlasts the whole step's compute, so exposed = AR − φ·backward, more than AR − φ·compute.
+    Scenario s = llama8b(16);
+    s.training.framework = Framework::fsdp;
+    s.parallel.zero_stage = 3;
+    s.parallel.zero_impl = ZeroImpl::fsdp;
+    s.parallel.shard_group = 8;
+    s.hardware.inter_node_gbps = 0.1;
+    REQUIRE(validate(s).empty());
+    Estimate e = estimate(s);
+    const auto& br = e.performance.breakdown_seconds;
+    const ThroughputConstants& c = throughput_constants(gpu_family(s.hardware.gpu));
+    ShardingGroups g = sharding_groups(s.parallel, e.layout);
+    double mb = e.performance.microbatches;
+    double ar = mb * replica_all_reduce_seconds(g, e.params_per_gpu * e.bytes_per_parameter.gradients / g.shard, 1, 8,
+                                                s.hardware.intra_node_gbps * 1e9 * c.intra_node_efficiency,
+                                                s.hardware.inter_node_gbps * 1e9 * c.inter_node_efficiency);
+    REQUIRE(ar > br.compute);
+    CHECK(br.data_parallel > ar - c.overlap_fraction * br.compute);
+    CHECK(br.data_parallel < ar - c.overlap_fraction * br.compute / 2.0);  // the backward is over half the compute
+}
+
 TEST_CASE("planner: context parallelism searched for long sequences only") {
     Scenario s = llama8b();
     s.training.framework = Framework::megatron;

@@ -5,6 +5,11 @@
 namespace vramcalc {
 namespace {
 
+// Communication overlap is not a profile field: every framework's collectives are priced with the one
+// fitted overlap fraction over the window its code gives them (DDP's buckets and Megatron's
+// distributed optimizer: the last backward / first forward; FSDP and DeepSpeed ZeRO-3: the
+// micro-batch's compute; HSDP's all-reduce: the backward; TP: none). docs/formulas.md §10, "What each
+// framework overlaps by default", lists each framework's default and where held-out runs disagree.
 constexpr auto profiles = std::to_array<FrameworkProfile>({
     {Framework::megatron, "Megatron-LM", Kernels::fused, Loss::standard, 8, OptimizerImpl::fused, Precision::mixed_bf16,
      GradDtype::fp32, ZeroImpl::deepspeed, true, 0, true, AdapterDtype::fp32,

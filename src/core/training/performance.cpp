@@ -430,10 +430,15 @@ void data_parallel_seconds(const Scenario& sc, const Estimate& e, const Rates& x
         br.zero = perf::exposed_seconds(comm, br.compute, c.overlap_fraction);
     }
     // HSDP: each rank's gradient shard is all-reduced across the replicas (context_parallel.hpp),
-    // once per step (ZeRO-1/2) or per micro-batch with the ZeRO-3 reduce-scatters.
-    double replica = replica_all_reduce_seconds(groups, grad_bytes / dp, t, x.gpus_per_node, x.intra_bw, x.inter_bw);
-    br.data_parallel += perf::exposed_seconds((stage >= 3 ? mb : 1.0) * replica, stage >= 3 ? br.compute : last_backward,
-                                              c.overlap_fraction);
+    // once per step (ZeRO-1/2) or per micro-batch with the ZeRO-3 reduce-scatters, in the reduce
+    // dtype. FSDP issues each block's all-reduce right after the block's reduce-scatter, on its own
+    // stream (FSDP1 _runtime_utils.py _reduce_grad: state._all_reduce_stream; FSDP2
+    // _fsdp_collectives.py foreach_reduce: all_reduce_stream), and the end of backward waits for it
+    // (FSDP1 _post_backward_final_callback; FSDP2 FSDPState._root_post_backward_final_callback):
+    // only the backward can hide it, not the forward.
+    double replicas = (stage >= 3 ? mb : 1.0) *
+                      replica_all_reduce_seconds(groups, grad_bytes / dp, t, x.gpus_per_node, x.intra_bw, x.inter_bw);
+    br.data_parallel += perf::exposed_seconds(replicas, (stage >= 3 ? mb : 1.0) * last_backward, c.overlap_fraction);
 }
 
 // Optimizer step, memory-bound: read gradients, read+write master weights and states, write the

@@ -31,6 +31,8 @@ bool divides(std::int64_t a, std::int64_t b) { return b % a == 0; }
 struct LayoutSpace {
     std::int64_t gpus = 0, batch = 0;
     std::int64_t heads = 1, kv_heads = 1, ffn = 1, layers = 1, expert = 1;
+    std::int64_t context = 1;      // cp of this part of the search (gpus is then N / cp); 1: gpus = N counts the cp ranks
+    std::int64_t shard_group = 0;  // HSDP shard group held from the scenario (0: shard over all)
 };
 
 LayoutSpace layout_space(const Scenario& base, const PlanOptions& options) {
@@ -43,6 +45,7 @@ LayoutSpace layout_space(const Scenario& base, const PlanOptions& options) {
     s.ffn = r.ffn_hidden_size;
     s.layers = base.model.layers;
     s.expert = base.parallel.expert;
+    s.shard_group = base.parallel.shard_group;
     return s;
 }
 
@@ -56,8 +59,13 @@ bool tensor_allowed(const LayoutSpace& s, const Scenario& base, const PlanOption
 // expert-parallel degree that divides the global batch (one micro-batch of 1 per rank at least).
 bool pipeline_allowed(const LayoutSpace& s, const Scenario& base, const PlanOptions& o, std::int64_t t, std::int64_t p) {
     if (p > s.layers || !divides(p, s.gpus / t)) return false;
+    // A held ZeRO-2/3 keeps p = 1, as the search does when it chooses the stage (DeepSpeed's
+    // PipelineEngine rejects ZeRO stage 2 and 3); before, holding stage 3 let p > 1 through.
+    if (!o.search_zero_stage && base.parallel.zero_stage >= 2 && p > 1) return false;
     std::int64_t dp = s.gpus / (t * p);
     if (!divides(s.expert, dp) || !divides(dp, s.batch)) return false;
+    // HSDP: the held shard group must divide the DP·cp ranks (validate(): each replica a whole group).
+    if (s.shard_group > 0 && !divides(s.shard_group, dp * std::max<std::int64_t>(1, s.context))) return false;
     std::int64_t v = base.parallel.interleave;
     return o.search_interleave || v == 1 || (p > 1 && divides(p * v, s.layers));
 }
@@ -208,7 +216,8 @@ void search_layout(Search& search, const Scenario& base, const LayoutSpace& spac
             if (!options.search_offload && offload != base.parallel.offload_optimizer) continue;
             if (offload && options.search_offload && fits_at_b) break;
             sc.parallel.offload_optimizer = offload;
-            int lowest_stage = dp > 1 || offload ? 1 : 0;
+            // HSDP (a held shard group) shards ZeRO states: stage 1 at least (validate()).
+            int lowest_stage = dp > 1 || offload || base.parallel.shard_group > 0 ? 1 : 0;
             int highest_stage = dp == 1 ? lowest_stage : (p > 1 ? 1 : 3);
             if (!options.search_zero_stage) lowest_stage = highest_stage = base.parallel.zero_stage;
             else if (base.parallel.offload_params)  // validate(): parameter offload needs ZeRO-3 (not with pipelining)
@@ -287,6 +296,7 @@ PlanResult plan(const Scenario& base, const PlanOptions& options) {
         if (n % cps[i] != 0) continue;
         LayoutSpace cp_space = space;
         cp_space.gpus = n / cps[i];
+        cp_space.context = cps[i];
         sc.parallel.context = cps[i];
         // t divides the heads, so no more than them are tried (not every count up to N: 10^8 GPUs took seconds).
         for (std::int64_t t = 1; t <= cp_space.gpus && t <= space.heads; ++t) {
@@ -355,10 +365,22 @@ std::vector<ValidationIssue> plan_issues(const Scenario& base, const PlanOptions
     std::vector<ValidationIssue> issues;
     std::int64_t t = 1, p = 1;
     const bool gpus_in_range = space.gpus >= 1 && space.batch >= 1;
-    if (gpus_in_range && !first_layout(space, base, options, t, p)) {
+    // The search's first context-parallel degree (the scenario's own where cp is held or the sequence
+    // is short): its t × p × DP covers N / cp GPUs, as in plan().
+    LayoutSpace first_space = space;
+    if (gpus_in_range) {
+        std::int64_t cps[7];
+        if (context_candidates(probe, space.gpus, options.search_context, cps) > 0 && cps[0] >= 1 &&
+            space.gpus % cps[0] == 0) {
+            first_space.gpus = space.gpus / cps[0];
+            first_space.context = cps[0];
+            probe.parallel.context = cps[0];
+        }
+    }
+    if (gpus_in_range && !first_layout(first_space, base, options, t, p)) {
         issues.push_back({options.num_gpus > 0 ? "options.num_gpus" : "parallel.num_gpus",
                           no_layout_message(space, base, options)});
-        probe.parallel.num_gpus = 1, probe.parallel.expert = 1;  // the other rules, on one GPU
+        probe.parallel.num_gpus = 1, probe.parallel.expert = 1, probe.parallel.context = 1;  // the other rules, on one GPU
         t = p = 1;
     } else if (gpus_in_range) {
         probe.parallel.num_gpus = space.gpus;

@@ -12,6 +12,7 @@
 #include "core/formulas.hpp"
 #include "core/model/architecture.hpp"
 #include "core/model/presets.hpp"
+#include "core/serving/serving.hpp"
 #include "core/training/compute.hpp"
 #include "core/training/finetune.hpp"
 #include "core/training/memory_model.hpp"

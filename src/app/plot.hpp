@@ -1,5 +1,7 @@
 // Small helpers the chart panels share: axis names and tick values, text in the small font, the
-// action of adopting a chart point into the scenario. Drawing of the charts is in the panels.
+// frame of a chart with one slot per value (SlotPlot: the sweeps and the planner's scaling chart)
+// and its title, the action of adopting a chart point into the scenario. What each chart draws
+// is in its panel.
 #pragma once
 
 #include <cstdint>

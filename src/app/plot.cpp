@@ -76,14 +76,7 @@ void chart_title(const char* title, const char* subtitle) {
     ImGui::PushFont(fonts().bold);
     ImGui::TextUnformatted(title);
     ImGui::PopFont();
-    if (!subtitle) return;
-    ImGui::SameLine(0, 8);
-    ImGui::PushFont(fonts().small);
-    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 2);
-    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
-    ImGui::TextUnformatted(subtitle);
-    ImGui::PopStyleColor();
-    ImGui::PopFont();
+    if (subtitle) title_hint(subtitle, 8, 2);
 }
 
 void end_chart(const SlotPlot& plot, float width, float height) {

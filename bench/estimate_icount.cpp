@@ -6,23 +6,14 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "bench_scenarios.hpp"
 #include "core/estimate.hpp"
-#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 
 int main(int argc, char** argv) {
     const int n = argc > 1 ? std::atoi(argv[1]) : 1;
-    Scenario s;
-    if (argc <= 2 || std::string_view(argv[2]) != "default") {
-        s.model = find_model_preset("llama-2-70b")->model;
-        s.parallel.num_gpus = 64;
-        s.parallel.tensor = 8;
-        s.parallel.pipeline = 4;
-        s.parallel.sequence_parallel = true;
-        s.training.recompute = Recompute::selective;
-        s.training.global_batch_size = 512;
-    }
+    const Scenario s = argc > 2 && std::string_view(argv[2]) == "default" ? Scenario{} : bench::llama70b_3d();
     double sink = 0;
     for (int i = 0; i < n; ++i) {
         asm volatile("" : : "r"(&s) : "memory");  // the compiler may not hoist the estimate out of the loop

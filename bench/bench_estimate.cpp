@@ -7,22 +7,13 @@
 #include "core/training/planner.hpp"
 #include "core/model/presets.hpp"
 #include "core/serving/planner.hpp"
+#include "bench_scenarios.hpp"
 
 using namespace vramcalc;
 
 namespace {
 
-Scenario llama70b_3d() {
-    Scenario s;
-    s.model = find_model_preset("llama-2-70b")->model;
-    s.parallel.num_gpus = 64;
-    s.parallel.tensor = 8;
-    s.parallel.pipeline = 4;
-    s.parallel.sequence_parallel = true;
-    s.training.recompute = Recompute::selective;
-    s.training.global_batch_size = 512;
-    return s;
-}
+using bench::llama70b_3d;
 
 void BM_Estimate(benchmark::State& state) {
     Scenario s = llama70b_3d();

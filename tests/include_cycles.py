@@ -1,16 +1,14 @@
 #!/usr/bin/env python3
 """Fails when a header under one of the given folders includes one that includes it back.
 
-Usage: include_cycles.py [--modules [--headers-only FOLDER]...] SRC_DIR FOLDER...
+Usage: include_cycles.py [--modules] SRC_DIR FOLDER...
        (folders relative to SRC_DIR, e.g. core app)
 
 Reads the `#include "..."` lines of every .hpp under each folder, resolves them the way the
 compiler does (the including file's folder first, then SRC_DIR, the include root of every
 target) and looks for a cycle among the headers (directly or through others). With --modules a
 .cpp joins the header of the same name (estimate.cpp with estimate.hpp): a source that includes
-a header which includes its own header back is a cycle too; --headers-only FOLDER leaves the
-sources under FOLDER out of that (core/serving: its result types still live in serving.hpp,
-which results.hpp includes, while serving.cpp reads the stages above it). Prints each cycle found and
+a header which includes its own header back is a cycle too. Prints each cycle found and
 `N passed, N failed` (one check per folder); the exit status is 1 on a cycle.
 """
 import os
@@ -28,7 +26,7 @@ def resolve(src_dir, including, name):
     return None
 
 
-def graph(src_dir, folder, modules, headers_only=()):
+def graph(src_dir, folder, modules):
     """Edges between the files (or, with modules, header+source pairs) of `folder`."""
     root = os.path.join(src_dir, folder)
     node = (lambda p: os.path.splitext(p)[0]) if modules else (lambda p: p)
@@ -36,9 +34,7 @@ def graph(src_dir, folder, modules, headers_only=()):
     for dirpath, _, files in os.walk(root):
         for name in sorted(files):
             path = os.path.join(dirpath, name)
-            source = modules and name.endswith(".cpp") and not any(
-                path.startswith(os.path.join(src_dir, h) + os.sep) for h in headers_only)
-            if not name.endswith(".hpp") and not source:
+            if not name.endswith(".hpp") and not (modules and name.endswith(".cpp")):
                 continue
             with open(path, encoding="utf-8") as f:
                 text = f.read()
@@ -73,12 +69,7 @@ def cycles(edges):
 
 def main(argv):
     modules = "--modules" in argv
-    headers_only, args, rest = [], [], iter(argv)
-    for a in rest:
-        if a == "--headers-only":
-            headers_only.append(next(rest, ""))
-        elif a != "--modules":
-            args.append(a)
+    args = [a for a in argv if a != "--modules"]
     if len(args) < 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
@@ -89,7 +80,7 @@ def main(argv):
             print(f"{folder}: no such folder under {src_dir}")
             failed += 1
             continue
-        found = cycles(graph(src_dir, folder, modules, headers_only))
+        found = cycles(graph(src_dir, folder, modules))
         for cycle in found:
             print("include cycle: " + " -> ".join(os.path.relpath(n, src_dir) for n in cycle))
         if found:

@@ -1,6 +1,6 @@
 // vramcalc embed loader (docs/embedding.md). Put it once on a page that embeds vramcalc:
 //
-//   <iframe data-vramcalc src="https://YOUR-HOST/vramcalc/embed.html#v=2&mp=llama-3-8b"
+//   <iframe data-vramcalc src="https://YOUR-HOST/vramcalc/embed.html#v=3&mp=llama-3-8b"
 //           title="vramcalc" style="width: 100%; max-width: 640px; border: 0"></iframe>
 //   <script src="https://YOUR-HOST/vramcalc/vramcalc-embed.js" async></script>
 //

@@ -59,6 +59,31 @@ ImVec2 small_size(const std::string& text) {
     return s;
 }
 
+int SlotPlot::slot_at(float px) const { return std::clamp(int((px - pmin.x) / pw * float(n)), 0, n - 1); }
+
+SlotPlot slot_plot(int n, double top, float width, float height, float left, float bottom) {
+    SlotPlot p;
+    p.origin = ImGui::GetCursorScreenPos();
+    p.pmin = ImVec2(p.origin.x + left, p.origin.y + 6);
+    p.pmax = ImVec2(p.origin.x + width - 8, p.origin.y + height - bottom);
+    p.pw = p.pmax.x - p.pmin.x, p.ph = p.pmax.y - p.pmin.y;
+    p.n = n;
+    p.top = top;
+    return p;
+}
+
+void chart_title(const char* title, const char* subtitle) {
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted(title);
+    ImGui::PopFont();
+    if (subtitle) title_hint(subtitle, 8, 2);
+}
+
+void end_chart(const SlotPlot& plot, float width, float height) {
+    ImGui::SetCursorScreenPos(ImVec2(plot.origin.x, plot.origin.y + height));
+    ImGui::Dummy(ImVec2(width, 0));
+}
+
 void adopt(App& app, SweepAxis axis, std::int64_t value, int stage, SweepAxis axis2, std::int64_t value2) {
     Scenario s = app.scenario;
     set_sweep_axis(s, axis, value);

@@ -144,6 +144,119 @@ bool picker_button(const char* id, const char* caption, const std::string& value
     return pressed || dom::activated(id);
 }
 
+// The items whose search text holds every word of `filter`.
+std::vector<int> picker_matches(const std::vector<PickerItem>& items, const std::string& filter) {
+    std::vector<int> matches;
+    for (int i = 0; i < int(items.size()); ++i)
+        if (contains_ci(items[i].search, filter)) matches.push_back(i);
+    return matches;
+}
+
+// The keys sent to the search box: Escape closes, Enter picks the highlighted item (into
+// `picked`), arrows and pages move the highlight. Returns whether the highlight moved.
+bool picker_keys(Picker& pk, const std::vector<int>& matches, const std::string& search_id, int& picked) {
+    bool keyboard_moved = false;
+    while (auto k = dom::key(search_id)) {
+        auto pos = std::find(matches.begin(), matches.end(), pk.highlight);
+        int at = pos == matches.end() ? -1 : int(pos - matches.begin());
+        int n = int(matches.size());
+        if (*k == "Escape") ImGui::CloseCurrentPopup();
+        else if (*k == "Enter" && pk.highlight >= 0 && at >= 0) picked = pk.highlight;
+        else if (n > 0 && (*k == "ArrowDown" || *k == "PageDown"))
+            pk.highlight = matches[std::min(n - 1, at + (*k == "PageDown" ? 8 : 1))], keyboard_moved = true;
+        else if (n > 0 && (*k == "ArrowUp" || *k == "PageUp"))
+            pk.highlight = matches[std::max(0, at - (*k == "PageUp" ? 8 : 1))], keyboard_moved = true;
+    }
+    return keyboard_moved;
+}
+
+// The search box (drawn; the DOM input over it edits).
+void picker_search_box(const Picker& pk, const std::string& search_id, const std::string& filter) {
+    const Palette& pal = palette();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetFrameHeight();
+    ImGui::InvisibleButton("##search", ImVec2(w, h));
+    if (ImGui::IsItemClicked()) dom::request_focus(search_id);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImGuiCol_FrameBg), 6);
+    if (filter.empty())
+        dl->AddText(ImVec2(p.x + 9, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text_faint, pk.hint);
+    dom::Control c{search_id, dom::Role::combobox, std::string("Search ") + pk.caption, pk.hint};
+    c.value = filter;
+    c.popup = true;
+    c.autofocus = true;
+    dom::add(std::move(c));
+}
+
+// One row of the list: label left, detail right, an option of the DOM listbox. Returns whether
+// it was picked.
+bool picker_row(const Picker& pk, const PickerItem& it, int i, float row_h, bool lit, bool current, bool scroll_to) {
+    bool picked = false;
+    ImGui::PushID(i);
+    if (lit) ImGui::PushStyleColor(ImGuiCol_Header, ImGui::GetColorU32(ImGuiCol_HeaderHovered));
+    if (ImGui::Selectable("##row", lit || current, 0, ImVec2(0, row_h))) picked = true;
+    if (lit) ImGui::PopStyleColor();
+    if (lit && scroll_to) ImGui::SetScrollHereY(0.5f);
+    ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    float ty = r0.y + (row_h - ImGui::GetFontSize()) * 0.5f;
+    dl->AddText(ImVec2(r0.x + 6, ty), palette().text, it.label.c_str());
+    ImGui::PushFont(fonts().small);
+    ImVec2 ds = ImGui::CalcTextSize(it.detail.c_str());
+    dl->AddText(ImVec2(r1.x - ds.x - 6, ty + 1), palette().text_dim, it.detail.c_str());
+    ImGui::PopFont();
+    const std::string option_id = std::string(pk.id) + ":option:" + std::to_string(i);
+    dom::Control o{option_id, dom::Role::option, it.detail.empty() ? it.label : it.label + ", " + it.detail};
+    o.selected = lit ? 1 : 0;
+    o.popup = true;
+    dom::add(std::move(o));
+    if (dom::activated(option_id)) picked = true;
+    ImGui::PopID();
+    return picked;
+}
+
+// The scrolling list of the matches (at most ten rows tall). Returns the picked index, or -1.
+int picker_list(const Picker& pk, const std::vector<PickerItem>& items, const std::vector<int>& matches, int current,
+                bool keyboard_moved) {
+    int picked = -1;
+    const float row_h = ImGui::GetTextLineHeight() + (touch_targets() ? 26 : 10);
+    const float row_step = row_h + ImGui::GetStyle().ItemSpacing.y;
+    float list_h = std::min(row_step * float(std::clamp(int(matches.size()), 1, 10)), ImGui::GetIO().DisplaySize.y * 0.55f);
+    ImGui::BeginChild("##list", ImVec2(0, list_h), false);
+    for (int i : matches)
+        if (picker_row(pk, items[i], i, row_h, i == pk.highlight, i == current, keyboard_moved)) picked = i;
+    if (matches.empty()) {
+        text_dim("No match. Try fewer letters.");
+        dom::add({std::string(pk.id) + ":nomatch", dom::Role::text, "No match. Try fewer letters."}).popup = true;
+    }
+    ImGui::EndChild();
+    return picked;
+}
+
+// The open popup's contents: search box, keys, list. Returns the picked index, or -1.
+int picker_contents(Picker& pk, const std::vector<PickerItem>& items, int current, const std::string& search_id) {
+    int picked = -1;
+    const bool appearing = ImGui::IsWindowAppearing();
+    if (appearing) {
+        dom::clear_draft(search_id);
+        pk.highlight = std::max(current, 0);
+    }
+    const std::string* draft = dom::draft(search_id);
+    std::string filter = draft ? *draft : "";
+    const std::vector<int> matches = picker_matches(items, filter);
+    if (appearing || (draft && !filter.empty())) {
+        // The highlight stays on the current item while it matches, else the first match.
+        if (std::find(matches.begin(), matches.end(), pk.highlight) == matches.end())
+            pk.highlight = matches.empty() ? -1 : matches.front();
+    }
+    const bool keyboard_moved = picker_keys(pk, matches, search_id, picked);
+    picker_search_box(pk, search_id, filter);
+    const int clicked = picker_list(pk, items, matches, current, keyboard_moved);
+    if (clicked >= 0) picked = clicked;
+    if (picked >= 0) ImGui::CloseCurrentPopup();
+    return picked;
+}
+
 // The list of a picker, in a popup under its button; returns the picked index, or -1.
 int picker_popup(Picker& pk, const std::vector<PickerItem>& items, float width, int current) {
     int picked = -1;
@@ -153,86 +266,7 @@ int picker_popup(Picker& pk, const std::vector<PickerItem>& items, float width, 
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 10));
     bool open = ImGui::BeginPopup(popup_id.c_str());
     if (open) {
-        const bool appearing = ImGui::IsWindowAppearing();
-        if (appearing) {
-            dom::clear_draft(search_id);
-            pk.highlight = std::max(current, 0);
-        }
-        const std::string* draft = dom::draft(search_id);
-        std::string filter = draft ? *draft : "";
-        std::vector<int> matches;
-        for (int i = 0; i < int(items.size()); ++i)
-            if (contains_ci(items[i].search, filter)) matches.push_back(i);
-        if (appearing || (draft && !filter.empty())) {
-            // The highlight stays on the current item while it matches, else the first match.
-            if (std::find(matches.begin(), matches.end(), pk.highlight) == matches.end())
-                pk.highlight = matches.empty() ? -1 : matches.front();
-        }
-        bool keyboard_moved = false;
-        while (auto k = dom::key(search_id)) {
-            auto pos = std::find(matches.begin(), matches.end(), pk.highlight);
-            int at = pos == matches.end() ? -1 : int(pos - matches.begin());
-            int n = int(matches.size());
-            if (*k == "Escape") ImGui::CloseCurrentPopup();
-            else if (*k == "Enter" && pk.highlight >= 0 && at >= 0) picked = pk.highlight;
-            else if (n > 0 && (*k == "ArrowDown" || *k == "PageDown"))
-                pk.highlight = matches[std::min(n - 1, at + (*k == "PageDown" ? 8 : 1))], keyboard_moved = true;
-            else if (n > 0 && (*k == "ArrowUp" || *k == "PageUp"))
-                pk.highlight = matches[std::max(0, at - (*k == "PageUp" ? 8 : 1))], keyboard_moved = true;
-        }
-        // The search box (drawn; the DOM input over it edits).
-        {
-            const Palette& pal = palette();
-            ImVec2 p = ImGui::GetCursorScreenPos();
-            float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetFrameHeight();
-            ImGui::InvisibleButton("##search", ImVec2(w, h));
-            if (ImGui::IsItemClicked()) dom::request_focus(search_id);
-            ImDrawList* dl = ImGui::GetWindowDrawList();
-            dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImGuiCol_FrameBg), 6);
-            if (filter.empty() && !dom::is_focused(search_id))
-                dl->AddText(ImVec2(p.x + 9, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text_faint, pk.hint);
-            else if (filter.empty())
-                dl->AddText(ImVec2(p.x + 9, p.y + (h - ImGui::GetFontSize()) * 0.5f), pal.text_faint, pk.hint);
-            dom::Control c{search_id, dom::Role::combobox, std::string("Search ") + pk.caption, pk.hint};
-            c.value = filter;
-            c.popup = true;
-            c.autofocus = true;
-            dom::add(std::move(c));
-        }
-        const float row_h = ImGui::GetTextLineHeight() + (touch_targets() ? 26 : 10);
-        const float row_step = row_h + ImGui::GetStyle().ItemSpacing.y;
-        float list_h = std::min(row_step * float(std::clamp(int(matches.size()), 1, 10)), ImGui::GetIO().DisplaySize.y * 0.55f);
-        ImGui::BeginChild("##list", ImVec2(0, list_h), false);
-        for (int i : matches) {
-            const PickerItem& it = items[i];
-            ImGui::PushID(i);
-            const bool lit = i == pk.highlight;
-            if (lit) ImGui::PushStyleColor(ImGuiCol_Header, ImGui::GetColorU32(ImGuiCol_HeaderHovered));
-            if (ImGui::Selectable("##row", lit || i == current, 0, ImVec2(0, row_h))) picked = i;
-            if (lit) ImGui::PopStyleColor();
-            if (lit && keyboard_moved) ImGui::SetScrollHereY(0.5f);
-            ImVec2 r0 = ImGui::GetItemRectMin(), r1 = ImGui::GetItemRectMax();
-            ImDrawList* dl = ImGui::GetWindowDrawList();
-            float ty = r0.y + (row_h - ImGui::GetFontSize()) * 0.5f;
-            dl->AddText(ImVec2(r0.x + 6, ty), palette().text, it.label.c_str());
-            ImGui::PushFont(fonts().small);
-            ImVec2 ds = ImGui::CalcTextSize(it.detail.c_str());
-            dl->AddText(ImVec2(r1.x - ds.x - 6, ty + 1), palette().text_dim, it.detail.c_str());
-            ImGui::PopFont();
-            dom::Control o{std::string(pk.id) + ":option:" + std::to_string(i), dom::Role::option,
-                           it.detail.empty() ? it.label : it.label + ", " + it.detail};
-            o.selected = lit ? 1 : 0;
-            o.popup = true;
-            dom::add(std::move(o));
-            if (dom::activated(std::string(pk.id) + ":option:" + std::to_string(i))) picked = i;
-            ImGui::PopID();
-        }
-        if (matches.empty()) {
-            text_dim("No match. Try fewer letters.");
-            dom::add({std::string(pk.id) + ":nomatch", dom::Role::text, "No match. Try fewer letters."}).popup = true;
-        }
-        ImGui::EndChild();
-        if (picked >= 0) ImGui::CloseCurrentPopup();
+        picked = picker_contents(pk, items, current, search_id);
         ImGui::EndPopup();
     }
     ImGui::PopStyleVar();
@@ -337,56 +371,102 @@ bool value_box(const char* id, const std::string& text, float width, bool error,
     return clicked;
 }
 
-// One input row: label (with tooltip) | box (+ in-place validation message).
-void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
-    const Palette& pal = palette();
+// The text a DOM control sent for a field, as the field's text codec reads it: numbers as typed
+// ("32K"), a choice by its index or name.
+std::string typed_field_text(const FieldSpec& f, const std::string& typed) {
+    if (f.kind == FieldKind::integer || f.kind == FieldKind::number) return codec::typed_number_text(typed, context_length(f));
+    if (f.kind == FieldKind::choice && !typed.empty() && std::isdigit(static_cast<unsigned char>(typed[0])))
+        return f.choices[std::clamp(std::atoi(typed.c_str()), 0, int(f.choices.size()) - 1)];
+    return typed;
+}
+
+// A value typed into a field: set (a preset name selects that preset), or kept with what is
+// wrong with it. Either way the inputs changed.
+void apply_typed_value(App& app, const FieldSpec& f, const std::string& typed) {
     Scenario& sc = app.scenario;
     const std::string path = f.path;
-    bool changed = false;
-
-    // Events first: what the DOM sent since the last frame.
-    if (auto typed = dom::committed(path)) {
-        std::string text = f.kind == FieldKind::integer || f.kind == FieldKind::number ? codec::typed_number_text(*typed, context_length(f))
-                           : f.kind == FieldKind::choice && !typed->empty() && std::isdigit(static_cast<unsigned char>((*typed)[0]))
-                               ? std::string(f.choices[std::clamp(std::atoi(typed->c_str()), 0, int(f.choices.size()) - 1)])
-                               : *typed;
-        std::string problem = codec::set_field_from_text(sc, f, text);
-        if (problem.empty()) {
-            app.input_errors.erase(path);
-            changed = true;
-            if (f.kind == FieldKind::text) {  // a preset name selects that preset
-                if (path == "hardware.gpu") apply_gpu_preset(sc, text);
-                else if (path == "model.name") {
-                    if (const ModelPreset* p = find_model_preset(text)) {
-                        app.notes.clear();
-                        apply_model_preset(sc, *p, &app.notes);
-                    }
-                }
-            }
-        } else {
-            app.input_errors[path] = problem;
-            dom::set_draft(path, *typed);  // the text stays, with what is wrong with it
-            changed = true;                // invalid like any rule: results dim, the summary says why
+    const std::string text = typed_field_text(f, typed);
+    std::string problem = codec::set_field_from_text(sc, f, text);
+    if (!problem.empty()) {
+        app.input_errors[path] = problem;
+        dom::set_draft(path, typed);  // the text stays, with what is wrong with it
+        return;                       // invalid like any rule: results dim, the summary says why
+    }
+    app.input_errors.erase(path);
+    if (f.kind != FieldKind::text) return;
+    if (path == "hardware.gpu") apply_gpu_preset(sc, text);
+    else if (path == "model.name") {
+        if (const ModelPreset* p = find_model_preset(text)) {
+            app.notes.clear();
+            apply_model_preset(sc, *p, &app.notes);
         }
+    }
+}
+
+// A field's value moved by `steps` (arrow keys, − and +); its draft and error go.
+void set_stepped(App& app, const FieldSpec& f, double value) {
+    f.set(app.scenario, value);
+    dom::clear_draft(f.path);
+    app.input_errors.erase(f.path);
+}
+
+// What the DOM sent for this field since the last frame: typed, cancelled, stepped. Returns
+// whether the inputs changed.
+bool field_events(App& app, const FieldSpec& f) {
+    const std::string path = f.path;
+    bool changed = false;
+    if (auto typed = dom::committed(path)) {
+        apply_typed_value(app, f, *typed);
+        changed = true;
     }
     if (dom::cancelled(path) && app.input_errors.erase(path)) changed = true;
     while (auto steps = dom::stepped(path)) {  // every press of this frame (two ↑ 80 ms apart are two steps)
         if (f.kind == FieldKind::integer || f.kind == FieldKind::number) {
-            f.set(sc, step_value(f, f.get(sc), *steps));
-            app.input_errors.erase(path);
-            dom::clear_draft(path);
+            set_stepped(app, f, step_value(f, f.get(app.scenario), *steps));
             changed = true;
         }
     }
-    const char* error = app.field_error(f.path);
-    const std::string* draft = dom::draft(path);
-    const bool editing = draft != nullptr && !app.input_errors.count(path);
-    const bool focused = dom::is_focused(path);
-    // The box's tooltip stays away while the field is edited or shows its error: it would cover
-    // the error under the field and, on narrow screens, the results the edit changes.
-    const bool tooltip_ok = !focused && !editing && !error;
+    return changed;
+}
 
-    ImGui::TableNextRow();
+// What a field row knows while it draws its box.
+struct FieldRow {
+    const FieldSpec& f;
+    std::string path;
+    const char* error;           // the field's problem, or nullptr
+    const std::string* draft;    // the text being typed, or nullptr
+    bool editing, focused;
+    bool tooltip_ok;             // the box may show its tooltip
+    std::string title, body;     // the tooltip
+    std::string description;     // for screen readers
+};
+
+// The "profile" / "edited" tag after a label the framework profile sets; returns its sentence
+// ("Set by the … profile."), or "" for a field no profile sets. `hovered` gains the tag's hover.
+std::string profile_tag(const FieldSpec& f, const Scenario& sc, const Scenario& profile, bool& hovered) {
+    const std::string path = f.path;
+    if (!profile_sets(path)) return "";
+    const Palette& pal = palette();
+    const FrameworkProfile& fp = framework_profile(sc.training.framework);
+    bool same = field_equal(f, sc, profile);
+    ImGui::SameLine(0, 6);
+    ImGui::PushFont(fonts().small);
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 1);
+    ImGui::PushStyleColor(ImGuiCol_Text, same ? pal.accent : pal.warn);
+    ImGui::TextUnformatted(same ? "profile" : "edited");
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    record_item(path + "#profile");
+    hovered |= ImGui::IsItemHovered();
+    return same ? std::string("Set by the ") + fp.label + " profile."
+                : std::string("Changed from the ") + fp.label + " profile's value.";
+}
+
+// The label column: label, symbol, profile tag, and the tooltip while hovered. Returns the
+// profile tag's sentence.
+std::string field_label(const FieldSpec& f, const Scenario& sc, const Scenario& profile, const std::string& title,
+                        const std::string& body) {
+    const Palette& pal = palette();
     ImGui::TableNextColumn();
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(f.label);
@@ -399,23 +479,7 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
         label_hovered |= ImGui::IsItemHovered();
     }
     // Set by the framework profile: a tag, "profile" while it holds the profile's value.
-    std::string profile_note;
-    if (profile_sets(path)) {
-        const FrameworkProfile& fp = framework_profile(sc.training.framework);
-        bool same = field_equal(f, sc, profile);
-        profile_note = same ? std::string("Set by the ") + fp.label + " profile."
-                            : std::string("Changed from the ") + fp.label + " profile's value.";
-        ImGui::SameLine(0, 6);
-        ImGui::PushFont(fonts().small);
-        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 1);
-        ImGui::PushStyleColor(ImGuiCol_Text, same ? pal.accent : pal.warn);
-        ImGui::TextUnformatted(same ? "profile" : "edited");
-        ImGui::PopStyleColor();
-        ImGui::PopFont();
-        record_item(path + "#profile");
-        label_hovered |= ImGui::IsItemHovered();
-    }
-    std::string title = field_tooltip_title(f), body = field_tooltip_body(f);
+    std::string profile_note = profile_tag(f, sc, profile, label_hovered);
     if (label_hovered) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
@@ -429,137 +493,187 @@ void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
+    return profile_note;
+}
 
-    ImGui::TableNextColumn();
-    ImGui::PushID(f.path);
-    const float full = ImGui::GetContentRegionAvail().x;
-    const float button = ImGui::GetFrameHeight();
-    const float spacing = 4;
-    std::string suffix = f.unit;
-    // Accessible description: the field table's help, unit, profile and any problem.
+// Accessible description: the field table's help, unit, profile and any problem.
+std::string field_description(const FieldSpec& f, const std::string& profile_note, const char* error) {
     std::string description = f.help;
     if (*f.unit) description += std::string(" Unit: ") + f.unit + ".";
     if (context_length(f)) description += std::string(" ") + context_k_note;
     if (!profile_note.empty()) description += " " + profile_note;
     if (error) description = std::string("Problem: ") + error + ". " + description;
-    switch (f.kind) {
-        case FieldKind::integer:
-        case FieldKind::number: {
-            double v = f.get(sc);
-            const bool steppers = f.kind == FieldKind::integer;
-            const float box_w = steppers ? std::max(40.0f, full - 2 * (button + spacing)) : full;
-            std::string shown = draft ? *draft : format_input_number(v);
-            if (v == 0 && f.zero_means && !editing) suffix = f.zero_means;
-            else if (f.kind == FieldKind::number && std::fabs(v) >= 1e5 && !editing && !focused)
-                suffix = format_count(v) + (suffix.empty() ? "" : " " + suffix);
-            if (value_box("##v", shown, box_w, error != nullptr, editing, !focused)) dom::request_focus(path);
-            ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
-            record_item(path);
-            if (tooltip_ok) help_tooltip(title.c_str(), body.c_str());
-            dom::Control c{path, dom::Role::number, f.label, description};
-            c.value = shown;
-            c.min = f.ui_min, c.max = f.ui_max, c.has_range = true;
-            c.invalid = error != nullptr;
-            c.editing = editing;
-            // The unit drawn inside the box stays readable while the DOM input shows the text.
-            ImGui::PushFont(fonts().small);
-            float suffix_w = suffix.empty() ? 0 : ImGui::CalcTextSize(suffix.c_str()).x;
-            ImGui::PopFont();
-            // The unit shows only where the value and it both fit ("50,257" never runs into "tokens").
-            const float value_w = ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().FramePadding.x;
-            const bool unit_fits = suffix_w > 0 && suffix_w < (box_max.x - box_min.x) * 0.55f &&
-                                   value_w + 8 + suffix_w + 9 <= box_max.x - box_min.x;
-            if (unit_fits) c.pad_right = suffix_w + 14;
-            dom::add(std::move(c));
-            if (steppers) {
-                ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, ImGui::GetStyle().FramePadding.y));
-                ImGui::SameLine(0, spacing);
-                bool minus = ImGui::Button("\xE2\x88\x92", ImVec2(button, button));
-                record_item(path + "#minus");
-                if (dom_button(minus, path + "#minus", std::string(geometric(f) ? "Halve " : "Decrease ") + f.label, "",
-                               false)) {
-                    double next = step_value(f, v, -1);
-                    if (next != v) f.set(sc, next), changed = true, dom::clear_draft(path), app.input_errors.erase(path);
-                }
-                help_tooltip(geometric(f) ? "Halve" : "Decrease by 1", nullptr);
-                ImGui::SameLine(0, spacing);
-                bool plus = ImGui::Button("+", ImVec2(button, button));
-                record_item(path + "#plus");
-                if (dom_button(plus, path + "#plus", std::string(geometric(f) ? "Double " : "Increase ") + f.label, "",
-                               false)) {
-                    double next = step_value(f, v, +1);
-                    if (next != v) f.set(sc, next), changed = true, dom::clear_draft(path), app.input_errors.erase(path);
-                }
-                help_tooltip(geometric(f) ? "Double" : "Increase by 1", nullptr);
-                ImGui::PopStyleVar();
-            }
-            // The unit (and a readable form of big numbers) inside the right end of the box.
-            if (unit_fits) {
-                ImGui::PushFont(fonts().small);
-                ImVec2 ts = ImGui::CalcTextSize(suffix.c_str());
-                float y = box_min.y + (box_max.y - box_min.y - ts.y) * 0.5f;
-                ImGui::GetWindowDrawList()->AddText(ImVec2(box_max.x - ts.x - 9, y), pal.text_faint, suffix.c_str());
-                ImGui::PopFont();
-            }
-            break;
-        }
-        case FieldKind::boolean: {
-            bool v = f.get(sc) != 0;
-            if (ImGui::Checkbox(v ? "on" : "off", &v)) {
-                f.set(sc, v ? 1.0 : 0.0);
-                changed = true;
-            }
-            ImVec2 a = ImGui::GetItemRectMin();
-            record_item(path);
-            help_tooltip(title.c_str(), body.c_str());
-            dom::Control c{path, dom::Role::checkbox, f.label, description};
-            c.checked = v;
-            dom::add_at(std::move(c), a, ImVec2(a.x + ImGui::GetFrameHeight(), a.y + ImGui::GetFrameHeight()));
-            break;
-        }
-        case FieldKind::choice: {
-            int v = static_cast<int>(f.get(sc));
-            std::string preview = v >= 0 && v < int(f.choices.size()) ? pretty_choice(f.choices[v]) : "?";
-            if (value_box("##v", preview, full, error != nullptr, false, true)) dom::request_focus(path);
-            ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-            ImGui::GetWindowDrawList()->AddText(ImVec2(b.x - 20, a.y + (b.y - a.y - ImGui::GetFontSize()) * 0.5f),
-                                                pal.text_dim, "\xE2\x96\xBE");
-            record_item(path);
-            if (tooltip_ok) help_tooltip(title.c_str(), body.c_str());
-            dom::Control c{path, dom::Role::select, f.label, description};
-            for (const char* name : f.choices) c.options.push_back(pretty_choice(name));
-            c.selected = v;
-            dom::add(std::move(c));
-            suffix.clear();
-            break;
-        }
-        case FieldKind::text: {
-            if (path == "training.lora_targets") {
-                changed = lora_targets_widget(sc, title, body) || changed;
-                suffix.clear();
-                break;
-            }
-            std::string shown = draft ? *draft : f.get_text(sc);
-            if (value_box("##v", shown, full, error != nullptr, editing, !focused)) dom::request_focus(path);
-            record_item(path);
-            if (tooltip_ok) help_tooltip(title.c_str(), body.c_str());
-            dom::Control c{path, dom::Role::textbox, f.label, description};
-            c.value = shown;
-            c.invalid = error != nullptr;
-            c.editing = editing;
-            dom::add(std::move(c));
-            break;
-        }
+    return description;
+}
+
+// The − and + buttons of an integer field (halve and double where its range is wide). Returns
+// whether the value changed.
+bool stepper_buttons(App& app, const FieldSpec& f, double v, float button, float spacing) {
+    const std::string path = f.path;
+    bool changed = false;
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(0, ImGui::GetStyle().FramePadding.y));
+    ImGui::SameLine(0, spacing);
+    bool minus = ImGui::Button("\xE2\x88\x92", ImVec2(button, button));
+    record_item(path + "#minus");
+    if (dom_button(minus, path + "#minus", std::string(geometric(f) ? "Halve " : "Decrease ") + f.label, "", false)) {
+        double next = step_value(f, v, -1);
+        if (next != v) set_stepped(app, f, next), changed = true;
     }
-    if (error) {
+    help_tooltip(geometric(f) ? "Halve" : "Decrease by 1", nullptr);
+    ImGui::SameLine(0, spacing);
+    bool plus = ImGui::Button("+", ImVec2(button, button));
+    record_item(path + "#plus");
+    if (dom_button(plus, path + "#plus", std::string(geometric(f) ? "Double " : "Increase ") + f.label, "", false)) {
+        double next = step_value(f, v, +1);
+        if (next != v) set_stepped(app, f, next), changed = true;
+    }
+    help_tooltip(geometric(f) ? "Double" : "Increase by 1", nullptr);
+    ImGui::PopStyleVar();
+    return changed;
+}
+
+// The unit (or "auto" for a zero that means it, or a readable form of a big number) shown at the
+// right end of a number box.
+std::string number_suffix(const FieldSpec& f, double v, bool editing, bool focused) {
+    if (v == 0 && f.zero_means && !editing) return f.zero_means;
+    if (f.kind == FieldKind::number && std::fabs(v) >= 1e5 && !editing && !focused)
+        return format_count(v) + (*f.unit ? std::string(" ") + f.unit : "");
+    return f.unit;
+}
+
+// A number field: the box (the DOM input over it edits), steppers for integers, the unit inside
+// the box where it fits. Returns whether the value changed.
+bool number_field(App& app, const FieldRow& row) {
+    const FieldSpec& f = row.f;
+    const float full = ImGui::GetContentRegionAvail().x;
+    const float button = ImGui::GetFrameHeight();
+    const float spacing = 4;
+    double v = f.get(app.scenario);
+    const bool steppers = f.kind == FieldKind::integer;
+    const float box_w = steppers ? std::max(40.0f, full - 2 * (button + spacing)) : full;
+    std::string shown = row.draft ? *row.draft : format_input_number(v);
+    const std::string suffix = number_suffix(f, v, row.editing, row.focused);
+    if (value_box("##v", shown, box_w, row.error != nullptr, row.editing, !row.focused)) dom::request_focus(row.path);
+    ImVec2 box_min = ImGui::GetItemRectMin(), box_max = ImGui::GetItemRectMax();
+    record_item(row.path);
+    if (row.tooltip_ok) help_tooltip(row.title.c_str(), row.body.c_str());
+    dom::Control c{row.path, dom::Role::number, f.label, row.description};
+    c.value = shown;
+    c.min = f.ui_min, c.max = f.ui_max, c.has_range = true;
+    c.invalid = row.error != nullptr;
+    c.editing = row.editing;
+    // The unit drawn inside the box stays readable while the DOM input shows the text.
+    ImGui::PushFont(fonts().small);
+    float suffix_w = suffix.empty() ? 0 : ImGui::CalcTextSize(suffix.c_str()).x;
+    ImGui::PopFont();
+    // The unit shows only where the value and it both fit ("50,257" never runs into "tokens").
+    const float value_w = ImGui::CalcTextSize(shown.c_str()).x + ImGui::GetStyle().FramePadding.x;
+    const bool unit_fits = suffix_w > 0 && suffix_w < (box_max.x - box_min.x) * 0.55f &&
+                           value_w + 8 + suffix_w + 9 <= box_max.x - box_min.x;
+    if (unit_fits) c.pad_right = suffix_w + 14;
+    dom::add(std::move(c));
+    const bool changed = steppers && stepper_buttons(app, f, v, button, spacing);
+    if (unit_fits) {
         ImGui::PushFont(fonts().small);
-        ImGui::PushStyleColor(ImGuiCol_Text, pal.bad);
-        ImGui::PushTextWrapPos(0);
-        ImGui::TextUnformatted(error);
-        ImGui::PopTextWrapPos();
-        ImGui::PopStyleColor();
+        ImVec2 ts = ImGui::CalcTextSize(suffix.c_str());
+        float y = box_min.y + (box_max.y - box_min.y - ts.y) * 0.5f;
+        ImGui::GetWindowDrawList()->AddText(ImVec2(box_max.x - ts.x - 9, y), palette().text_faint, suffix.c_str());
         ImGui::PopFont();
     }
+    return changed;
+}
+
+// A flag: a checkbox. Returns whether it changed.
+bool boolean_field(Scenario& sc, const FieldRow& row) {
+    const FieldSpec& f = row.f;
+    bool changed = false;
+    bool v = f.get(sc) != 0;
+    if (ImGui::Checkbox(v ? "on" : "off", &v)) {
+        f.set(sc, v ? 1.0 : 0.0);
+        changed = true;
+    }
+    ImVec2 a = ImGui::GetItemRectMin();
+    record_item(row.path);
+    help_tooltip(row.title.c_str(), row.body.c_str());
+    dom::Control c{row.path, dom::Role::checkbox, f.label, row.description};
+    c.checked = v;
+    dom::add_at(std::move(c), a, ImVec2(a.x + ImGui::GetFrameHeight(), a.y + ImGui::GetFrameHeight()));
+    return changed;
+}
+
+// A choice: a box with the chosen name and ▾ (the DOM <select> over it picks).
+void choice_field(const Scenario& sc, const FieldRow& row) {
+    const FieldSpec& f = row.f;
+    int v = static_cast<int>(f.get(sc));
+    std::string preview = v >= 0 && v < int(f.choices.size()) ? pretty_choice(f.choices[v]) : "?";
+    if (value_box("##v", preview, ImGui::GetContentRegionAvail().x, row.error != nullptr, false, true))
+        dom::request_focus(row.path);
+    ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddText(ImVec2(b.x - 20, a.y + (b.y - a.y - ImGui::GetFontSize()) * 0.5f),
+                                        palette().text_dim, "\xE2\x96\xBE");
+    record_item(row.path);
+    if (row.tooltip_ok) help_tooltip(row.title.c_str(), row.body.c_str());
+    dom::Control c{row.path, dom::Role::select, f.label, row.description};
+    for (const char* name : f.choices) c.options.push_back(pretty_choice(name));
+    c.selected = v;
+    dom::add(std::move(c));
+}
+
+// A text field (LoRA targets: a checkbox per linear). Returns whether it changed.
+bool text_field(Scenario& sc, const FieldRow& row) {
+    const FieldSpec& f = row.f;
+    if (row.path == "training.lora_targets") return lora_targets_widget(sc, row.title, row.body);
+    std::string shown = row.draft ? *row.draft : f.get_text(sc);
+    if (value_box("##v", shown, ImGui::GetContentRegionAvail().x, row.error != nullptr, row.editing, !row.focused))
+        dom::request_focus(row.path);
+    record_item(row.path);
+    if (row.tooltip_ok) help_tooltip(row.title.c_str(), row.body.c_str());
+    dom::Control c{row.path, dom::Role::textbox, f.label, row.description};
+    c.value = shown;
+    c.invalid = row.error != nullptr;
+    c.editing = row.editing;
+    dom::add(std::move(c));
+    return false;
+}
+
+// The field's problem under its box, in small red text.
+void field_error_text(const char* error) {
+    ImGui::PushFont(fonts().small);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().bad);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(error);
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+}
+
+// One input row: label (with tooltip) | box (+ in-place validation message).
+void field_row(App& app, const FieldSpec& f, const Scenario& profile) {
+    // Events first: what the DOM sent since the last frame.
+    bool changed = field_events(app, f);
+    const std::string path = f.path;
+    const char* error = app.field_error(f.path);
+    const std::string* draft = dom::draft(path);
+    const bool editing = draft != nullptr && !app.input_errors.count(path);
+    const bool focused = dom::is_focused(path);
+    // The box's tooltip stays away while the field is edited or shows its error: it would cover
+    // the error under the field and, on narrow screens, the results the edit changes.
+    FieldRow row{f, path, error, draft, editing, focused, !focused && !editing && !error,
+                 field_tooltip_title(f), field_tooltip_body(f), ""};
+    ImGui::TableNextRow();
+    const std::string profile_note = field_label(f, app.scenario, profile, row.title, row.body);
+    row.description = field_description(f, profile_note, error);
+
+    ImGui::TableNextColumn();
+    ImGui::PushID(f.path);
+    switch (f.kind) {
+        case FieldKind::integer:
+        case FieldKind::number: changed = number_field(app, row) || changed; break;
+        case FieldKind::boolean: changed = boolean_field(app.scenario, row) || changed; break;
+        case FieldKind::choice: choice_field(app.scenario, row); break;
+        case FieldKind::text: changed = text_field(app.scenario, row) || changed; break;
+    }
+    if (error) field_error_text(error);
     ImGui::PopID();
     if (changed) app.touched();
 }

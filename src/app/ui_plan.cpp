@@ -183,13 +183,94 @@ void plan_table(App& app, float width) {
     dom::add_at(std::move(table), start, ImVec2(start.x + width, ImGui::GetCursorScreenPos().y));
 }
 
+// The scaling chart's grid with step-time ticks, the GPU counts under their slots and the axis
+// name (in the small font, `label_h` its line height).
+void scaling_axes(ImDrawList* dl, const SlotPlot& pl, const std::vector<ScalingPoint>& pts, double step, int ticks,
+                  float label_h) {
+    const Palette& pal = palette();
+    dl->AddRectFilled(pl.pmin, pl.pmax, IM_COL32(255, 255, 255, 6), 4);
+    for (int k = 0; k <= ticks; ++k) {
+        double v = step * k;
+        float y = pl.y(v);
+        dl->AddLine(ImVec2(pl.pmin.x, y), ImVec2(pl.pmax.x, y), IM_COL32(255, 255, 255, k == 0 ? 40 : 16), 1);
+        std::string label = format_step_time(v);
+        if (k == 0) label = "0";
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddText(ImVec2(pl.pmin.x - ts.x - 6, y - ts.y * 0.5f), pal.text_faint, label.c_str());
+    }
+    for (int i = 0; i < pl.n; ++i) {
+        std::string label = format_grouped(double(pts[std::size_t(i)].num_gpus));
+        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+        dl->AddText(ImVec2(pl.x(float(i)) - ts.x * 0.5f, pl.pmax.y + 4), pal.text_faint, label.c_str());
+    }
+    const char* xl = "GPUs (log\xE2\x82\x82)";
+    ImVec2 ts = ImGui::CalcTextSize(xl);
+    dl->AddText(ImVec2(pl.pmin.x + (pl.pw - ts.x) * 0.5f, pl.pmax.y + 6 + label_h), pal.text_dim, xl);
+}
+
+// The best layout's step time per GPU count: a line through the counts where one fits, × where
+// none does, the scenario's own count ringed.
+void scaling_line(ImDrawList* dl, const SlotPlot& pl, const std::vector<ScalingPoint>& pts, std::int64_t num_gpus,
+                  float label_h) {
+    const Palette& pal = palette();
+    const int n = pl.n;
+    auto xpos = [&](int i) { return pl.x(float(i)); };
+    for (int i = 0; i + 1 < n; ++i)
+        if (pts[std::size_t(i)].found && pts[std::size_t(i + 1)].found)
+            dl->AddLine(ImVec2(xpos(i), pl.y(pts[std::size_t(i)].step_seconds)),
+                        ImVec2(xpos(i + 1), pl.y(pts[std::size_t(i + 1)].step_seconds)), pal.accent, 2.2f);
+    for (int i = 0; i < n; ++i) {
+        const auto& p = pts[std::size_t(i)];
+        if (!p.found) {
+            dl->AddText(ImVec2(xpos(i) - 3, pl.pmax.y - label_h - 2), pal.bad, "\xC3\x97");
+            continue;
+        }
+        ImVec2 c(xpos(i), pl.y(p.step_seconds));
+        dl->AddCircleFilled(c, 3.4f, pal.accent, 12);
+        if (p.num_gpus == num_gpus) dl->AddCircle(c, 6.5f, IM_COL32(255, 255, 255, 235), 20, 2.0f);
+    }
+}
+
+// For screen readers: each GPU count's step time in words.
+void scaling_summary(const std::vector<ScalingPoint>& pts) {
+    std::string d;
+    for (const auto& p : pts)
+        d += (d.empty() ? "" : "; ") + format_gpus(p.num_gpus) + " " +
+             (p.found ? format_step_time(p.step_seconds) : std::string("no layout fits"));
+    dom::add({"plan:scaling", dom::Role::image, "Predicted step time against GPU count, best layout per count", d + "."});
+}
+
+// The mouse over the plot: the column's guide and its layout in a tooltip; a click uses it.
+void scaling_hover(App& app, ImDrawList* dl, const SlotPlot& pl, const std::vector<ScalingPoint>& pts) {
+    const Palette& pal = palette();
+    int col = pl.slot_at(ImGui::GetIO().MousePos.x);
+    const auto& p = pts[std::size_t(col)];
+    const float x = pl.x(float(col));
+    dl->AddLine(ImVec2(x, pl.pmin.y), ImVec2(x, pl.pmax.y), IM_COL32(255, 255, 255, 60), 1);
+    ImGui::BeginTooltip();
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted(format_gpus(p.num_gpus).c_str());
+    ImGui::PopFont();
+    if (p.found) {
+        ImGui::Text("step %s, %s tokens/s", format_step_time(p.step_seconds).c_str(), format_count(p.tokens_per_second).c_str());
+        const auto& par = p.scenario.parallel;
+        ImGui::Text("t %lld, p %lld, ZeRO-%d, b %lld", (long long)par.tensor, (long long)par.pipeline, par.zero_stage,
+                    (long long)p.scenario.training.micro_batch_size);
+        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
+        ImGui::TextUnformatted("Click to use this GPU count and layout");
+        ImGui::PopStyleColor();
+    } else {
+        ImGui::TextUnformatted("no layout fits");
+    }
+    ImGui::EndTooltip();
+    if (p.found && ImGui::IsItemClicked(ImGuiMouseButton_Left)) app.set_scenario(p.scenario);
+}
+
 // Predicted step time of the best layout (y) against the GPU count (x, log₂), global batch held.
 void scaling_chart(App& app, float width, float height) {
-    const Palette& pal = palette();
     const auto& pts = st().view.scaling;
     const int n = int(pts.size());
     if (n == 0) return;
-    ImDrawList* dl = ImGui::GetWindowDrawList();
     double top = 0;
     for (const auto& p : pts)
         if (p.found) top = std::max(top, p.step_seconds);
@@ -202,98 +283,23 @@ void scaling_chart(App& app, float width, float height) {
     const double step = nice_step(top, 4);  // about 4 round ticks
     const int ticks = int(std::ceil(top * 1.05 / step));
     top = step * ticks;
-    ImGui::PushFont(fonts().bold);
-    ImGui::TextUnformatted("Step time vs GPUs");
-    ImGui::PopFont();
-    if (width > 520) {
-        ImGui::SameLine(0, 8);
-        ImGui::PushFont(fonts().small);
-        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 2);
-        ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
-        ImGui::TextUnformatted("best layout per count, global batch held");
-        ImGui::PopStyleColor();
-        ImGui::PopFont();
-    }
+    chart_title("Step time vs GPUs", width > 520 ? "best layout per count, global batch held" : nullptr);
 
+    ImDrawList* dl = ImGui::GetWindowDrawList();
     ImGui::PushFont(fonts().small);
     const float label_h = ImGui::CalcTextSize("0").y;
     const float left = ImGui::CalcTextSize("9999 ms").x + 10;
-    ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImVec2 pmin(origin.x + left, origin.y + 6), pmax(origin.x + width - 8, origin.y + height - label_h * 2 - 10);
-    const float pw = pmax.x - pmin.x, ph = pmax.y - pmin.y;
-    auto xpos = [&](int i) { return pmin.x + (n <= 1 ? pw * 0.5f : (float(i) + 0.5f) / float(n) * pw); };
-    auto ypos = [&](double s) { return pmax.y - float(s / top) * ph; };
-    dl->AddRectFilled(pmin, pmax, IM_COL32(255, 255, 255, 6), 4);
-    for (int k = 0; k <= ticks; ++k) {
-        double v = step * k;
-        float y = ypos(v);
-        dl->AddLine(ImVec2(pmin.x, y), ImVec2(pmax.x, y), IM_COL32(255, 255, 255, k == 0 ? 40 : 16), 1);
-        std::string label = format_step_time(v);
-        if (k == 0) label = "0";
-        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddText(ImVec2(pmin.x - ts.x - 6, y - ts.y * 0.5f), pal.text_faint, label.c_str());
-    }
-    for (int i = 0; i < n; ++i) {
-        std::string label = format_grouped(double(pts[std::size_t(i)].num_gpus));
-        ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-        dl->AddText(ImVec2(xpos(i) - ts.x * 0.5f, pmax.y + 4), pal.text_faint, label.c_str());
-    }
-    {
-        const char* xl = "GPUs (log\xE2\x82\x82)";
-        ImVec2 ts = ImGui::CalcTextSize(xl);
-        dl->AddText(ImVec2(pmin.x + (pw - ts.x) * 0.5f, pmax.y + 6 + label_h), pal.text_dim, xl);
-    }
+    const SlotPlot pl = slot_plot(n, top, width, height, left, label_h * 2 + 10);
+    scaling_axes(dl, pl, pts, step, ticks, label_h);
     ImGui::PopFont();
-    for (int i = 0; i + 1 < n; ++i)
-        if (pts[std::size_t(i)].found && pts[std::size_t(i + 1)].found)
-            dl->AddLine(ImVec2(xpos(i), ypos(pts[std::size_t(i)].step_seconds)),
-                        ImVec2(xpos(i + 1), ypos(pts[std::size_t(i + 1)].step_seconds)), pal.accent, 2.2f);
-    for (int i = 0; i < n; ++i) {
-        const auto& p = pts[std::size_t(i)];
-        if (!p.found) {
-            dl->AddText(ImVec2(xpos(i) - 3, pmax.y - label_h - 2), pal.bad, "\xC3\x97");
-            continue;
-        }
-        ImVec2 c(xpos(i), ypos(p.step_seconds));
-        dl->AddCircleFilled(c, 3.4f, pal.accent, 12);
-        if (p.num_gpus == app.scenario.parallel.num_gpus) dl->AddCircle(c, 6.5f, IM_COL32(255, 255, 255, 235), 20, 2.0f);
-    }
+    scaling_line(dl, pl, pts, app.scenario.parallel.num_gpus, label_h);
 
-    ImGui::SetCursorScreenPos(pmin);
-    ImGui::InvisibleButton("scaling", ImVec2(std::max(pw, 1.0f), std::max(ph, 1.0f)));
+    ImGui::SetCursorScreenPos(pl.pmin);
+    ImGui::InvisibleButton("scaling", ImVec2(std::max(pl.pw, 1.0f), std::max(pl.ph, 1.0f)));
     record_item("plan:scaling");
-    {
-        std::string d;
-        for (const auto& p : pts)
-            d += (d.empty() ? "" : "; ") + format_gpus(p.num_gpus) + " " +
-                 (p.found ? format_step_time(p.step_seconds) : std::string("no layout fits"));
-        dom::add({"plan:scaling", dom::Role::image, "Predicted step time against GPU count, best layout per count", d + "."});
-    }
-    if (ImGui::IsItemHovered()) {
-        ImVec2 m = ImGui::GetIO().MousePos;
-        int col = std::clamp(int((m.x - pmin.x) / pw * float(n)), 0, n - 1);
-        const auto& p = pts[std::size_t(col)];
-        dl->AddLine(ImVec2(xpos(col), pmin.y), ImVec2(xpos(col), pmax.y), IM_COL32(255, 255, 255, 60), 1);
-        ImGui::BeginTooltip();
-        ImGui::PushFont(fonts().bold);
-        ImGui::TextUnformatted(format_gpus(p.num_gpus).c_str());
-        ImGui::PopFont();
-        if (p.found) {
-            ImGui::Text("step %s, %s tokens/s", format_step_time(p.step_seconds).c_str(), format_count(p.tokens_per_second).c_str());
-            const auto& par = p.scenario.parallel;
-            ImGui::Text("t %lld, p %lld, ZeRO-%d, b %lld", (long long)par.tensor, (long long)par.pipeline, par.zero_stage,
-                        (long long)p.scenario.training.micro_batch_size);
-            ImGui::PushStyleColor(ImGuiCol_Text, pal.text_faint);
-            ImGui::TextUnformatted("Click to use this GPU count and layout");
-            ImGui::PopStyleColor();
-        } else {
-            ImGui::TextUnformatted("no layout fits");
-        }
-        ImGui::EndTooltip();
-        if (p.found && ImGui::IsItemClicked(ImGuiMouseButton_Left)) app.set_scenario(p.scenario);
-    }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height));
-    ImGui::Dummy(ImVec2(width, 0));
+    scaling_summary(pts);
+    if (ImGui::IsItemHovered()) scaling_hover(app, dl, pl, pts);
+    end_chart(pl, width, height);
 }
 
 }  // namespace

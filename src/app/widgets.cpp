@@ -342,15 +342,17 @@ void section_title(const char* text, const char* hint, const char* dom_id) {
     dom::Control h{dom_id ? dom_id : std::string("title:") + text, dom::Role::heading, text};
     if (hint) h.description = hint;
     dom::add(std::move(h));
-    if (hint) {
-        ImGui::SameLine();
-        ImGui::PushFont(fonts().small);
-        ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 3);
-        ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
-        ImGui::TextUnformatted(hint);
-        ImGui::PopStyleColor();
-        ImGui::PopFont();
-    }
+    if (hint) title_hint(hint, -1, 3);
+}
+
+void title_hint(const char* hint, float spacing, float drop) {
+    ImGui::SameLine(0, spacing);
+    ImGui::PushFont(fonts().small);
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + drop);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().text_faint);
+    ImGui::TextUnformatted(hint);
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
 }
 
 void help_tooltip(const char* title, const char* body) {

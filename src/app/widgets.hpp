@@ -55,6 +55,9 @@ void end_card();
 
 // A card title; also a heading of the DOM layer (dom_id: its id there, defaults to the text).
 void section_title(const char* text, const char* hint = nullptr, const char* dom_id = nullptr);
+// A title's hint: faint small text on the same line, `spacing` after it (ImGui's default for
+// -1), lowered by `drop` pixels to sit on the title's baseline.
+void title_hint(const char* hint, float spacing, float drop);
 void help_tooltip(const char* title, const char* body);  // tooltip for the last item when hovered
 // Registers the last ImGui item as a button of the DOM layer; true when the mouse pressed it
 // (`pressed`) or the DOM activated it (keyboard, screen reader).

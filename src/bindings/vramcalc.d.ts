@@ -567,7 +567,7 @@ export interface TrainingConfig {
 
 /** Parallelism and ZeRO. */
 export interface ParallelConfig {
-  /** N: total GPUs; data-parallel degree DP = N / (t·p). */
+  /** N: total GPUs; data-parallel degree DP = N / (t·p·cp). */
   num_gpus: number;
   /** t: tensor-parallel degree. */
   tensor: number;

@@ -453,64 +453,71 @@ std::optional<int> read_args(const std::vector<std::string>& args, const FileRea
     return std::nullopt;
 }
 
+// What every run prints before its result: the notes (stderr) and, with --print-link, the link
+// as the first line of its output.
+void print_notes_and_link(const CliOptions& o, Result& r) {
+    print_lines(r.err, o.notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
+    if (o.print_link) r.out += codec::encode_link(o.scenario) + "\n";
+}
+
+// JSON as the command prints it: indented by two, invalid UTF-8 replaced, one line.
+std::string json_text(const nlohmann::json& j) {
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+ByteUnits byte_units(const CliOptions& o) { return o.decimal_gb ? ByteUnits::gb : ByteUnits::gib; }
+
+// A planner's run: its rules (any broken one is invalid input), the notes and link, then its
+// ranked layouts from `search()` as JSON (`to_json`) or text (`to_text`).
+template <class Search, class ToJson, class ToText>
+int run_planner(CliOptions& o, Result& r, std::vector<ValidationIssue> rules, Search search, ToJson to_json,
+                ToText to_text) {
+    if (!rules.empty()) return report_invalid(r, std::move(rules), o.json);
+    print_notes_and_link(o, r);
+    const auto result = search();
+    r.out += o.json ? json_text(to_json(result)) : to_text(result);
+    return exit_ok;
+}
+
 // --workload inference --plan: the inference planner's ranked layouts.
 int run_serving_plan(CliOptions& o, Result& r) {
-    auto& scenario = o.scenario;
-    auto& serving_options = o.serving_options;
-    const bool json = o.json;
-    serving_options.max_results = o.plan_top;
-    std::vector<ValidationIssue> rules = serving_plan_issues(scenario, serving_options);
+    o.serving_options.max_results = o.plan_top;
+    std::vector<ValidationIssue> rules = serving_plan_issues(o.scenario, o.serving_options);
     for (auto& issue : rules) issue.field = with_flag_names(issue.field);
-    if (!rules.empty()) return report_invalid(r, std::move(rules), json);
-    print_lines(r.err, o.notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
-    if (o.print_link) r.out += codec::encode_link(scenario) + "\n";
-    ServingPlanResult result = serving_plan(scenario, serving_options);
-    result.message = with_flag_names(result.message);
-    if (json)
-        r.out += codec::serving_plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    else
-        r.out += format_serving_plan(scenario, result, o.decimal_gb ? ByteUnits::gb : ByteUnits::gib);
-    return exit_ok;
+    auto search = [&] {
+        ServingPlanResult result = serving_plan(o.scenario, o.serving_options);
+        result.message = with_flag_names(result.message);
+        return result;
+    };
+    auto to_text = [&](const ServingPlanResult& result) {
+        return format_serving_plan(o.scenario, result, byte_units(o));
+    };
+    return run_planner(o, r, std::move(rules), search, codec::serving_plan_to_json, to_text);
 }
 
 // --plan: the training planner's ranked layouts.
 int run_plan(CliOptions& o, Result& r) {
-    auto& scenario = o.scenario;
-    auto& plan_options = o.plan_options;
-    const bool json = o.json;
-    plan_options.max_results = o.plan_top;
+    o.plan_options.max_results = o.plan_top;
     // The planner's rules, as the JS API's plan() asks them: the layout is searched, not checked.
-    std::vector<ValidationIssue> rules = plan_issues(scenario, plan_options);
-    if (!rules.empty()) return report_invalid(r, std::move(rules), json);
-    print_lines(r.err, o.notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
-    if (o.print_link) r.out += codec::encode_link(scenario) + "\n";  // as without --plan: the first line
-    PlanResult result = plan(scenario, plan_options);
-    if (json)
-        r.out += codec::plan_to_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
-    else
-        r.out += format_plan(result, o.decimal_gb ? ByteUnits::gb : ByteUnits::gib);
-    return exit_ok;
+    std::vector<ValidationIssue> rules = plan_issues(o.scenario, o.plan_options);
+    auto search = [&] { return plan(o.scenario, o.plan_options); };
+    auto to_text = [&](const PlanResult& result) { return format_plan(result, byte_units(o)); };
+    return run_planner(o, r, std::move(rules), search, codec::plan_to_json, to_text);
 }
 
 // The estimate of one scenario: report, Markdown or JSON.
 int run_estimate(CliOptions& o, Result& r) {
-    auto& scenario = o.scenario;
-    auto& notes = o.notes;
-    const bool json = o.json, explain_terms = o.explain_terms;
+    const Scenario& scenario = o.scenario;
     Evaluation evaluation = evaluate(scenario);
-    if (!evaluation.ok()) return report_invalid(r, evaluation.errors, json);
-    print_lines(r.err, notes, [](const Note& n) { return "note: " + n.field + ": " + n.message; }, "notes");
-    if (o.print_link) r.out += codec::encode_link(scenario) + "\n";
-    auto units = o.decimal_gb ? ByteUnits::gb : ByteUnits::gib;
-    if (json) {
-        r.out += codec::evaluation_to_json(scenario, evaluation, notes, explain_terms)
-                     .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-                 "\n";
+    if (!evaluation.ok()) return report_invalid(r, evaluation.errors, o.json);
+    print_notes_and_link(o, r);
+    if (o.json) {
+        r.out += json_text(codec::evaluation_to_json(scenario, evaluation, o.notes, o.explain_terms));
     } else if (o.markdown) {
-        r.out += estimate_to_markdown(scenario, evaluation.estimate, units, "");
+        r.out += estimate_to_markdown(scenario, evaluation.estimate, byte_units(o), "");
     } else {
-        r.out += format_report(scenario, evaluation.estimate, units);
-        if (explain_terms) r.out += format_explain(explain(scenario, evaluation.estimate), units);
+        r.out += format_report(scenario, evaluation.estimate, byte_units(o));
+        if (o.explain_terms) r.out += format_explain(explain(scenario, evaluation.estimate), byte_units(o));
     }
     return exit_ok;
 }

@@ -411,19 +411,7 @@ void list_unmapped(Reader& in, const json& config) {
 }  // namespace
 
 ImportResult import_deepspeed_config(std::string_view text, const Scenario& base) {
-    json config;
-    std::vector<ValidationIssue> issues;
-    if (!parse_json_object(text, config, issues)) {
-        ImportResult r;
-        r.scenario = base;
-        r.family = "deepspeed";
-        r.issues = std::move(issues);
-        tidy_issues(r.issues, "json");
-        return r;
-    }
-    ImportResult r = import_deepspeed_json(config, base);
-    tidy_issues(r.issues, "json");
-    return r;
+    return import_json_text(text, base, "deepspeed", import_deepspeed_json);
 }
 
 ImportResult import_deepspeed_json(const json& config, const Scenario& base) {

@@ -453,19 +453,22 @@ std::vector<HfFamilyName> hf_families() {
     return out;
 }
 
-ImportResult import_hf_config(std::string_view text, const Scenario& base) {
+ImportResult import_json_text(std::string_view text, const Scenario& base, std::string_view family,
+                              ImportJson import_json) {
     json config;
-    std::vector<ValidationIssue> issues;
-    if (!parse_json_object(text, config, issues)) {
-        ImportResult r;
+    ImportResult r;
+    if (parse_json_object(text, config, r.issues)) {
+        r = import_json(config, base);
+    } else {
         r.scenario = base;
-        r.issues = std::move(issues);
-        tidy_issues(r.issues, "json");
-        return r;
+        r.family = family;
     }
-    ImportResult r = import_hf_json(config, base);
     tidy_issues(r.issues, "json");
     return r;
+}
+
+ImportResult import_hf_config(std::string_view text, const Scenario& base) {
+    return import_json_text(text, base, "", import_hf_json);
 }
 
 ImportResult import_hf_json(const json& config, const Scenario& base) {

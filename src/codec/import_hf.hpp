@@ -24,6 +24,12 @@ struct ImportResult {
     bool ok() const { return issues.empty(); }
 };
 
+// What every import of a JSON config text does around its importer: parses `text` as one JSON
+// object, then `import_json(config, base)`; a text that is not one gives `base` back with the
+// parse problem and `family` set. The issues are tidied under the field name "json".
+using ImportJson = ImportResult (*)(const nlohmann::json& config, const Scenario& base);
+ImportResult import_json_text(std::string_view text, const Scenario& base, std::string_view family, ImportJson import_json);
+
 // Maps the model fields of a HF config onto `base` (training/parallel/hardware are kept, except
 // that training.seq_len is lowered to max_position_embeddings for learned-position models).
 // When the imported architecture equals a model preset, the preset itself is used (so links stay short).

@@ -234,7 +234,7 @@ constexpr auto field_table = std::to_array<FieldSpec>({
     {"training.attention_flops", "attnf", "Attention FLOPs", "", "", "Count 12·L·s·h attention FLOPs per token on top of 6·P.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(training, attention_flops)},
     // parallel
-    {"parallel.num_gpus", "N", "GPUs", "N", "", "Total GPUs. Data-parallel degree DP = N / (t·p).",
+    {"parallel.num_gpus", "N", "GPUs", "N", "", "Total GPUs. Data-parallel degree DP = N / (t·p·cp).",
      K::integer, no_choices, 1, 16384, VRC_NUM(parallel, num_gpus, I)},
     {"parallel.tensor", "t", "Tensor parallel", "t", "", "Tensor-parallel degree: divides model states and most activations by t.",
      K::integer, no_choices, 1, 64, VRC_NUM(parallel, tensor, I)},

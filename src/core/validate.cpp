@@ -519,7 +519,7 @@ bool layout_inputs_in_range(const Scenario& sc) {
                     in(tr.grad_accum_steps, 0, max_batch);
     if (!model_ok || !layout_ok || !batch_ok) return false;
     if (tr.global_batch_size > 0) return true;
-    // resolve_layout(): accumulation × micro-batch × DP, DP = N / (t·p) (at least 1), in doubles.
+    // resolve_layout(): accumulation × micro-batch × DP, DP = N / (t·p·cp) (at least 1), in doubles.
     double dp = std::max(1.0, std::floor(double(par.num_gpus) / (double(par.tensor) * double(par.pipeline) * double(par.context))));
     return double(std::max<std::int64_t>(1, tr.grad_accum_steps)) * double(tr.micro_batch_size) * dp <= double(max_batch);
 }

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/scenario.hpp"
-#include "core/serving/serving.hpp"
+#include "core/results.hpp"
 
 namespace vramcalc::serving {
 

@@ -442,21 +442,22 @@ LossBytesPerLogit loss_bytes_per_logit(const TrainingConfig& tr, double logit_by
     return b;
 }
 
-struct StageMemory {
-    MemoryTimeline timeline;
-    double peak = 0;
-    StepPhase peak_phase = StepPhase::forward;
+// A stage's largest phase (its timeline is written where the caller keeps it).
+struct StagePeak {
+    double peak = -1;
+    StepPhase phase = StepPhase::forward;
 };
 
-void pick_peak(StageMemory& stage) {
-    stage.peak = -1;
+StagePeak largest_phase(const MemoryTimeline& timeline) {
+    StagePeak largest;
     for (StepPhase p : all_step_phases) {
-        double total = stage.timeline.at(p).total();
-        if (total > stage.peak) {
-            stage.peak = total;
-            stage.peak_phase = p;
+        double total = timeline.at(p).total();
+        if (total > largest.peak) {
+            largest.peak = total;
+            largest.phase = p;
         }
     }
+    return largest;
 }
 
 PhaseMemory larger(const PhaseMemory& a, const PhaseMemory& b) { return a.total() >= b.total() ? a : b; }
@@ -978,11 +979,12 @@ PhaseMemory backward_phase(const TimelineTerms& x, const PhaseMemory& base, bool
     return larger(bwd_start, bwd_end);
 }
 
-// One pipeline stage's four phases: the first holds the embedding, the last the output and loss.
-StageMemory stage_timeline(const TimelineTerms& x, bool first, bool last, double layers_activations) {
+// One pipeline stage's four phases, written to `timeline` (every phase whole): the first stage
+// holds the embedding, the last the output and loss. Returns its largest phase.
+StagePeak stage_timeline(const TimelineTerms& x, bool first, bool last, double layers_activations,
+                         MemoryTimeline& timeline) {
     const auto& ms = x.ms;
     const auto& a = x.a;
-    StageMemory st;
     PhaseMemory base;
     base.weights = ms.weights + ms.live_params + ms.autocast_copies;
     base.optimizer = ms.optimizer;
@@ -993,34 +995,37 @@ StageMemory stage_timeline(const TimelineTerms& x, bool first, bool last, double
     PhaseMemory fwd = base;
     fwd.activations = layers_activations + embedding + output;
     fwd.temporaries = std::max(a.forward_working_bytes, ms.dequantized);
-    st.timeline.at(StepPhase::forward) = fwd;
+    timeline.at(StepPhase::forward) = fwd;
 
     PhaseMemory loss = base;
     loss.activations = layers_activations + embedding + output;
     loss.logits = last ? a.loss_peak_bytes : 0.0;
-    st.timeline.at(StepPhase::loss) = loss;
+    timeline.at(StepPhase::loss) = loss;
 
-    st.timeline.at(StepPhase::backward) = backward_phase(x, base, first, last, layers_activations);
+    timeline.at(StepPhase::backward) = backward_phase(x, base, first, last, layers_activations);
 
     PhaseMemory opt;
     opt.weights = ms.weights;
     opt.optimizer = ms.optimizer;
     opt.gradients = (x.optimizer_in_backward ? 0.0 : ms.gradients) + ms.buckets;
     opt.temporaries = ms.optimizer_temporaries;
-    st.timeline.at(StepPhase::optimizer_step) = opt;
-    pick_peak(st);
-    return st;
+    timeline.at(StepPhase::optimizer_step) = opt;
+    return largest_phase(timeline);
 }
 
-// The busiest stage: with pipeline stages, the first holds all in-flight micro-batches, the last
-// one micro-batch plus the loss.
-StageMemory busiest_stage(const Scenario& sc, const TimelineTerms& x, const StepActivations& acts) {
-    if (sc.parallel.pipeline == 1) return stage_timeline(x, true, true, acts.gpu_layer_bytes);
-    StageMemory first_stage = stage_timeline(x, true, false, acts.gpu_layer_bytes);
+// The busiest stage's timeline, written to `timeline`: with pipeline stages, the first holds all
+// in-flight micro-batches, the last one micro-batch plus the loss (it wins only when larger).
+StagePeak busiest_stage(const Scenario& sc, const TimelineTerms& x, const StepActivations& acts,
+                        MemoryTimeline& timeline) {
+    if (sc.parallel.pipeline == 1) return stage_timeline(x, true, true, acts.gpu_layer_bytes, timeline);
+    const StagePeak first_stage = stage_timeline(x, true, false, acts.gpu_layer_bytes, timeline);
     double last_layers = sc.training.offload_activations ? std::min(acts.last_stage_bytes, 2.0 * acts.a.per_layer_bytes)
                                                          : acts.last_stage_bytes;
-    StageMemory last_stage = stage_timeline(x, false, true, last_layers);
-    return first_stage.peak >= last_stage.peak ? first_stage : last_stage;
+    MemoryTimeline last_timeline;
+    const StagePeak last_stage = stage_timeline(x, false, true, last_layers, last_timeline);
+    if (first_stage.peak >= last_stage.peak) return first_stage;
+    timeline = last_timeline;
+    return last_stage;
 }
 
 // ── Stage 4: the peak, the allocator's reserve and the device total ──
@@ -1043,15 +1048,15 @@ double largest_transient_block(const Scenario& sc, const Widths& w, const Activa
     return largest_block;
 }
 
-MemoryBreakdown peak_memory(const Scenario& sc, const Layout& r, const StageMemory& busiest, const ModelStates& ms,
-                            double largest_block) {
+MemoryBreakdown peak_memory(const Scenario& sc, const Layout& r, const MemoryTimeline& timeline, StagePeak busiest,
+                            const ModelStates& ms, double largest_block) {
     const auto& par = sc.parallel;
     const auto& hw = sc.hardware;
     MemoryBreakdown mem;
-    const PhaseMemory& peak = busiest.timeline.at(busiest.peak_phase);
-    mem.peak_phase = busiest.peak_phase;
+    const PhaseMemory& peak = timeline.at(busiest.phase);
+    mem.peak_phase = busiest.phase;
     mem.weights = peak.weights;
-    mem.zero3_live_params = busiest.peak_phase == StepPhase::optimizer_step ? 0.0 : ms.live_params;
+    mem.zero3_live_params = busiest.phase == StepPhase::optimizer_step ? 0.0 : ms.live_params;
     mem.gradients = peak.gradients;
     mem.optimizer = peak.optimizer;
     mem.activations = peak.activations;
@@ -1076,12 +1081,12 @@ void training_memory(const Scenario& sc, const Layout& r, const ParameterCounts&
     const ParameterShards S = parameter_shards(sc, r, P, bpp, dt);
     const GpuModelStates states = model_states(sc, P, bpp, S, dt);
     StepActivations acts = step_activations(sc, r, w, dt, S, out.activations);
-    const StageMemory busiest = busiest_stage(sc, timeline_terms(sc, r, P, bpp, S, states, acts), acts);
-    out.activations.total_bytes = busiest.timeline.at(StepPhase::loss).activations;
+    const StagePeak busiest = busiest_stage(sc, timeline_terms(sc, r, P, bpp, S, states, acts), acts, out.timeline);
+    out.activations.total_bytes = out.timeline.at(StepPhase::loss).activations;
     out.params_per_gpu = S.params_per_gpu;
     out.model_states = states.bytes;
-    out.timeline = busiest.timeline;
-    out.per_gpu = peak_memory(sc, r, busiest, states.bytes, largest_transient_block(sc, w, dt, states.bytes, acts, S.t));
+    out.per_gpu = peak_memory(sc, r, out.timeline, busiest, states.bytes,
+                              largest_transient_block(sc, w, dt, states.bytes, acts, S.t));
     out.host.per_gpu = states.host_states + states.host_params + acts.a.host_bytes;
     out.host.total = out.host.per_gpu * double(sc.parallel.num_gpus);
 }

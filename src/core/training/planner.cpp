@@ -55,8 +55,9 @@ bool tensor_allowed(const LayoutSpace& s, const Scenario& base, const PlanOption
     return o.search_tensor || t == base.parallel.tensor;
 }
 
-// Pipeline degrees for a tensor degree: p ≤ layers, and DP = N/(t·p) a multiple of the
-// expert-parallel degree that divides the global batch (one micro-batch of 1 per rank at least).
+// Pipeline degrees for a tensor degree: p ≤ layers, and DP = N/(t·p·cp) (s.gpus is N/cp) a
+// multiple of the expert-parallel degree that divides the global batch (one micro-batch of 1 per
+// rank at least).
 bool pipeline_allowed(const LayoutSpace& s, const Scenario& base, const PlanOptions& o, std::int64_t t, std::int64_t p) {
     if (p > s.layers || !divides(p, s.gpus / t)) return false;
     // A held ZeRO-2/3 keeps p = 1, as the search does when it chooses the stage (DeepSpeed's

@@ -114,11 +114,18 @@ TEST_CASE("a field's value as typed back; tokens, sequences and GPUs counted in 
     CHECK(format_sequences(1) == "1 sequence");
     CHECK(format_sequences(12.7) == "12 sequences");
     CHECK(format_sequences(0.9999999999) == "1 sequence");  // a ratio that is 1 but for rounding
+    CHECK(format_sequences(0.4137) == "0.41 of a sequence");  // part of one sequence fits, not "0 sequences"
+    CHECK(format_sequences(0) == "0 sequences");
     CHECK(format_gpus(1) == "1 GPU");
     CHECK(format_gpus(8) == "8 GPUs");
 }
 
 TEST_CASE("outputs by unit, with and without the unit's word") {
+    // "Max concurrency" below one sequence: the fraction, not a rounded 0 (vLLM prints "0.41x")
+    CHECK(format_value(0.4137, Unit::sequences, ByteUnits::gib) == "0.41 sequences");
+    CHECK(format_value(0.004, Unit::sequences, ByteUnits::gib, false) == "0.004");
+    CHECK(format_value(0, Unit::sequences, ByteUnits::gib, false) == "0");
+    CHECK(format_value(284.25, Unit::sequences, ByteUnits::gib, false) == "284");
     CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib) == "22,195 GPU-hours");
     CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib, false) == "22,195");
     CHECK(format_value(1.199e22, Unit::flops, ByteUnits::gib) == "1.20 × 10²² FLOP");

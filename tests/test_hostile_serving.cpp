@@ -74,3 +74,26 @@ TEST_CASE("serving: absurd inference values are named in JSON, links and the CLI
     CHECK(engine.exit_code == 2);
     CHECK(engine.err.find("inference.weight_format") != std::string::npos);
 }
+
+TEST_CASE("serving: absurd inference.sampler and inference.weight_bytes_override are named", "[serving][hostile]") {
+    // Decoding problems first (an unknown choice); range rules once the values decode.
+    auto json = codec::scenario_from_json_text(R"({"workload": "inference", "inference": {"sampler": "triton"}})");
+    CHECK(names(json.issues, "inference.sampler", ""));
+    CHECK(names(codec::scenario_from_json_text(R"({"inference": {"sampler": 7}})").issues, "inference.sampler", ""));
+    auto negative = codec::scenario_from_json_text(R"({"workload": "inference", "inference": {"weight_bytes_override": -1}})");
+    CHECK(names(negative.issues, "inference.weight_bytes_override", "must be 0 (from the format)"));
+    auto huge = codec::scenario_from_json_text(R"({"inference": {"weight_bytes_override": 1e300}})");
+    CHECK(names(huge.issues, "inference.weight_bytes_override", ""));
+    auto link = codec::decode_link("v=3&wl=inference&is=nope&iwb=nan");
+    CHECK(names(link.issues, "inference.sampler", ""));
+    CHECK(names(link.issues, "inference.weight_bytes_override", ""));
+    auto cli = run_cli("--workload inference --inference.weight_bytes_override 1e20");
+    CHECK(cli.exit_code == 2);
+    CHECK(cli.err.find("inference.weight_bytes_override") != std::string::npos);
+    // The CLI's --gguf: the file's bytes are the weights, and the JSON says so.
+    const std::string fixture = std::string(VRAMCALC_SOURCE_DIR) + "/tests/data/gguf/llama-gqa-Q4_0.header.gguf";
+    auto ok = run_cli("--gguf " + fixture + " --json");
+    CHECK(ok.exit_code == 0);
+    CHECK(ok.out.find("\"weight_bytes_override\": 24680448") != std::string::npos);
+    CHECK(ok.out.find("\"weights_total_bytes\": 24680448") != std::string::npos);
+}

@@ -11,6 +11,7 @@
 #include "codec/gguf_header.hpp"
 #include "codec/import_gguf.hpp"
 #include "core/estimate.hpp"
+#include "core/model/presets.hpp"
 
 using namespace vramcalc;
 using codec::import_gguf;
@@ -173,5 +174,56 @@ TEST_CASE("GGUF header: tensors holding more parameters than the estimate covers
     bool named = false;
     for (const auto& i : r.result.issues)
         named = named || (i.field == "gguf" && i.message.find("model.params_override") != std::string::npos);
+    CHECK(named);
+}
+
+TEST_CASE("GGUF header: the file's exact tensor bytes are the weights (inference.weight_bytes_override)", "[import][gguf]") {
+    // llama.cpp's "tensor data" of the three fixtures' full files (node-llama-cpp 3.21.1 load logs,
+    // tests/data/inference/llamacpp_cpu_3.21.1.json): the estimate's weights are those bytes, not the recipe's.
+    const struct {
+        const char* name;
+        double tensor_data;
+    } files[] = {{"llama-gqa-Q4_0", 24680448.0}, {"gemma3-Q8_0", 39301120.0}, {"mixtral-Q4_0", 38979584.0}};
+    for (const auto& f : files) {
+        INFO(f.name);
+        auto r = imported(f.name);
+        CHECK(r.result.scenario.inference.weight_bytes_override == f.tensor_data);
+        const Evaluation ev = evaluate(r.result.scenario);
+        REQUIRE(ev.ok());
+        CHECK(ev.estimate.inference.weights_total_bytes == f.tensor_data);
+        // llama.cpp keeps token_embd on the host: the GPU holds the rest (all layers and the output, -ngl = all;
+        // a tied model's output is token_embd itself, so Gemma's GPU holds every byte)
+        const double embd = double(r.result.scenario.model.vocab_size) * double(r.result.scenario.model.hidden_size);
+        CHECK(ev.estimate.inference.memory.weights <= f.tensor_data);
+        if (!r.result.scenario.model.tied_embeddings) CHECK(ev.estimate.inference.memory.weights < f.tensor_data);
+        CHECK(ev.estimate.inference.memory.weights > f.tensor_data - embd * 4.0);
+        bool noted = false;
+        for (const auto& n : r.result.notes) noted = noted || n.find("inference.weight_bytes_override") != std::string::npos;
+        CHECK(noted);
+    }
+    // A model chosen afterwards drops the file's bytes (they belong to the file's model).
+    auto r = imported("llama-gqa-Q4_0");
+    Scenario s = r.result.scenario;
+    apply_model_preset(s, "llama-2-7b");
+    CHECK(s.inference.weight_bytes_override == 0);
+}
+
+TEST_CASE("GGUF header: tensor bytes beyond what the estimate holds are an error naming the field", "[import][gguf][hostile]") {
+    // 64 × 2^20 × 2^20 × 87 = 6.1e15 F64 elements (8 bytes each; every dimension under the reader's 2^40): within
+    // the 1e16 parameters the rules allow, but 4.9e16 bytes, more than the 4e16 of inference.weight_bytes_override's rule.
+    Bytes b = Bytes().head(1, 6).str("general.architecture").put<std::uint32_t>(8).str("llama")
+                  .str("general.file_type").put<std::uint32_t>(4).put<std::uint32_t>(0)
+                  .str("llama.block_count").put<std::uint32_t>(4).put<std::uint32_t>(1)
+                  .str("llama.embedding_length").put<std::uint32_t>(4).put<std::uint32_t>(64)
+                  .str("llama.attention.head_count").put<std::uint32_t>(4).put<std::uint32_t>(4)
+                  .str("llama.vocab_size").put<std::uint32_t>(4).put<std::uint32_t>(32000);
+    b.str("blk.0.ffn_up.weight").put<std::uint32_t>(4).put<std::uint64_t>(64).put<std::uint64_t>(1ull << 20)
+        .put<std::uint64_t>(1ull << 20).put<std::uint64_t>(87).put<std::uint32_t>(28).put<std::uint64_t>(0);
+    auto r = import_gguf(b.b);
+    REQUIRE_FALSE(r.result.ok());
+    bool named = false;
+    for (const auto& i : r.result.issues)
+        named = named || i.message.find("inference.weight_bytes_override") != std::string::npos;
+    INFO(r.result.issues.front().field + ": " + r.result.issues.front().message);
     CHECK(named);
 }

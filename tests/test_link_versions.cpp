@@ -134,6 +134,9 @@ const std::pair<const char*, const char*> v1_default_fields[] = {
     {"inference.quant_group_size", "128"}, {"inference.kv_cache_dtype", "\"auto\""}, {"inference.context_len", "8192"},
     {"inference.concurrency", "1"}, {"inference.gpu_memory_utilization", "0.0"}, {"inference.max_batched_tokens", "0"},
     {"inference.gpu_layers", "-1"}, {"inference.prompt_tokens", "1024"}, {"inference.output_tokens", "256"},
+    // Added with issue 24's third round: what the code did before (the sampler term had no setting and
+    // followed FlashInfer's; the weights came from the format's recipe).
+    {"inference.sampler", "\"flashinfer\""}, {"inference.weight_bytes_override", "0.0"},
 };
 
 // The scenario's value of a field as scenario JSON writes it ("32", "\"gelu\"", "true").
@@ -741,4 +744,35 @@ TEST_CASE("v3: DeepSpeed's stage3_max_live_parameters default; v2 links keep cou
     const Estimate e2 = estimate(old.scenario), e3 = estimate(now.scenario);
     CHECK(e2.memory_per_gpu_bytes.zero3_live_params == 0);
     CHECK(e3.memory_per_gpu_bytes.zero3_live_params == Approx(2e9));
+}
+
+TEST_CASE("v3: inference.weight_bytes_override and inference.sampler; links without them keep their meaning") {
+    // Older links name neither: the weights follow the format's recipe (0) and vLLM's sampler is FlashInfer's,
+    // which is what the estimate counted before the two fields existed.
+    for (const char* link : {"", "z=3", "v=2&wl=inference&mp=llama-2-7b&ic=4096", "v=3&wl=inference&mp=llama-3-8b&gpu=H100-SXM"}) {
+        INFO(link);
+        auto r = codec::decode_link(link);
+        REQUIRE(r.ok());
+        CHECK(r.scenario.inference.weight_bytes_override == 0);
+        CHECK(r.scenario.inference.sampler == Sampler::flashinfer);
+        CHECK(codec::encode_link(r.scenario).find("iwb=") == std::string::npos);
+        CHECK(codec::encode_link(r.scenario).find("is=") == std::string::npos);
+    }
+    // An imported file's exact tensor bytes (any whole number of bytes; 4,081,004,224 here): the link carries
+    // them exactly and they are the weights.
+    auto r = codec::decode_link("v=3&wl=inference&mp=llama-2-7b&ie=llamacpp&iw=gguf-q4_k_m&iwb=4081004224&is=pytorch");
+    REQUIRE(r.ok());
+    CHECK(r.scenario.inference.weight_bytes_override == 4081004224.0);
+    CHECK(r.scenario.inference.sampler == Sampler::pytorch);
+    CHECK(estimate(r.scenario).inference.weights_total_bytes == 4081004224.0);
+    auto again = codec::decode_link(codec::encode_link(r.scenario));
+    CHECK(same_scenario(again.scenario, r.scenario));
+    // 0 = "from the format": the recipe's bytes, as before
+    r.scenario.inference.weight_bytes_override = 0;
+    CHECK(estimate(r.scenario).inference.weights_total_bytes == Approx(4.080e9).epsilon(0.001));
+    // a bad value names the field
+    auto bad = codec::decode_link("v=3&iwb=-5");
+    bool named = false;
+    for (const auto& i : bad.issues) named = named || i.field == "inference.weight_bytes_override";
+    CHECK(named);
 }

@@ -14,6 +14,7 @@ Scenario llama3_8b_on_h100(std::int64_t tensor) {
     Scenario s;
     apply_model_preset(s, "llama-3-8b");  // 8,030,261,248 parameters (Meta model card)
     s.workload = Workload::inference;
+    s.hardware.gpu = "H100-SXM";   // the name vLLM's defaults read (max_num_seqs 1024 on ≥ 70 GiB but A100s)
     s.hardware.memory_gib = 79.22;  // the log's total_gpu_memory
     s.parallel.tensor = tensor;
     s.inference.engine = Engine::vllm;
@@ -40,9 +41,13 @@ TEST_CASE("vLLM's memory profile of Llama-3-8B on an H100 (vLLM PR 10511, fitted
     Estimate e = run(llama3_8b_on_h100(1));
     CHECK(gib(e.inference.memory_budget_bytes) == Approx(71.29).epsilon(0.001));
     CHECK(gib(e.memory_per_gpu_bytes.weights) == Approx(14.96).epsilon(0.001));
-    CHECK(gib(e.memory_per_gpu_bytes.activations) == Approx(1.26).epsilon(0.15));
+    // That log is V0 (vLLM 0.6.5): 256 sequences through V0's sampler, 1.26 GiB (vllm_v0_profile_bytes meets it,
+    // test_measured_inference.cpp). The engine version is not a setting, and on an H100 the estimate follows V1:
+    // max_num_seqs 1024 (arg_utils.py, ≥ 70 GiB) dummy requests through FlashInfer's top-k/top-p, 14 B per logit,
+    // beside the kept hidden states: 8192·4096·2 + 1024·128256·14 B = 1.77 GiB (the forward, 0.84 GiB, is freed).
+    CHECK(gib(e.memory_per_gpu_bytes.activations) == Approx(1.775).epsilon(0.002));
     // That log counts 1.79 GiB of non-torch memory (its profiler included the start-up baseline); the
-    // constant is fitted on the measured cases' fit split (0.20 GiB, engines.cpp), so this pool is met within 4 %.
+    // constant is fitted on the measured cases' fit split (0.34 GiB, engines.cpp), so this pool is met within 4 %.
     CHECK(gib(e.inference.kv_pool_bytes) == Approx(53.29).epsilon(0.04));
     // The pool in tokens follows from the bytes: blocks of 16 tokens × 32 layers × 8 KV heads × 128 × 2 × 2 B.
     const double block = 16.0 * 32 * 8 * 128 * 2 * 2;
@@ -52,7 +57,7 @@ TEST_CASE("vLLM's memory profile of Llama-3-8B on an H100 (vLLM PR 10511, fitted
     // so available = 71.29 − 7.48 − 3.58 − 1.26 = 58.97 GiB.
     Estimate t2 = run(llama3_8b_on_h100(2));
     CHECK(gib(t2.memory_per_gpu_bytes.weights) == Approx(7.48).epsilon(0.002));
-    CHECK(gib(t2.inference.kv_pool_bytes) == Approx(58.97).epsilon(0.06));  // non-torch 3.58 there, 0.64 fitted
+    CHECK(gib(t2.inference.kv_pool_bytes) == Approx(58.97).epsilon(0.06));  // non-torch 3.58 there, 0.56 fitted
 }
 
 TEST_CASE("vLLM refuses a context its pool cannot hold; more sequences than fit are a 'does not fit'", "[serving][engines]") {

@@ -179,6 +179,7 @@ TEST_CASE("\"0 = auto\" is a property of the field, and 0 is a valid value of ea
         {"model.v_head_dim", "auto"},            {"model.sliding_window", "off"},
         {"model.global_attention_interval", "none"}, {"model.full_attention_interval", "off"},
         {"inference.gpu_memory_utilization", "engine default"}, {"inference.max_batched_tokens", "engine default"},
+        {"inference.weight_bytes_override", "from the format"},  // a GGUF import sets the file's bytes
     };
     CHECK(zero_means == expected);
     for (const auto& [path, meaning] : expected) {

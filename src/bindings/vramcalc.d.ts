@@ -633,6 +633,7 @@ export type Workload = 'training' | 'inference';
 export type Engine = 'vllm' | 'sglang' | 'trtllm' | 'llamacpp' | 'hf';
 export type WeightFormat = 'bf16' | 'fp16' | 'fp32' | 'fp8' | 'fp8_channel' | 'fp8_block' | 'int8' | 'awq' | 'gptq' | 'nf4' | 'mxfp4' | 'gguf-q8_0' | 'gguf-q6_k' | 'gguf-q5_k_m' | 'gguf-q5_k_s' | 'gguf-q4_k_m' | 'gguf-q4_k_s' | 'gguf-q4_0' | 'gguf-q3_k_m' | 'gguf-q2_k' | 'gguf-iq4_xs';
 export type KvCacheDtype = 'auto' | 'fp16' | 'bf16' | 'fp8' | 'q8_0' | 'q4_0';
+export type Sampler = 'flashinfer' | 'pytorch';
 
 /** Serving settings (`workload: "inference"`; docs/serving.md). */
 export interface InferenceConfig {
@@ -658,6 +659,10 @@ export interface InferenceConfig {
   prompt_tokens: number;
   /** Tokens generated per request (decode, cost). */
   output_tokens: number;
+  /** vLLM V1's top-k/top-p sampler, whose warm-up the KV budget leaves room for: FlashInfer's kernels or PyTorch's sort. */
+  sampler: Sampler;
+  /** > 0: the checkpoint's exact weight bytes (an imported GGUF file's tensor data) instead of the format's recipe; 0 = from the format. */
+  weight_bytes_override: number;
 }
 
 /** A complete scenario, as {@link VramcalcApi.defaultScenario} and {@link VramcalcApi.decodeLink} return it. */

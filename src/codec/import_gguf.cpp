@@ -227,14 +227,28 @@ void note_mix(GgufImport& out) {
         mix += (mix.empty() ? "" : ", ") + s.type + " " + std::to_string(s.tensors) + " tensors " + grouped_count(s.bytes) + " B";
     out.result.notes.push_back("tensor data " + grouped_count(out.tensor_bytes) + " bytes exactly, " + grouped_count(out.parameters) +
                                " parameters in " + std::to_string(out.tensor_count) + " tensors (" + mix + ")");
-    Evaluation ev = evaluate(out.result.scenario);
+    Scenario by_recipe = out.result.scenario;
+    by_recipe.inference.weight_bytes_override = 0;
+    Evaluation ev = evaluate(by_recipe);
     if (!ev.ok() || out.tensor_bytes <= 0) return;
     const double estimated = ev.estimate.inference.weights_total_bytes;
     const char* format = weight_format_names()[std::size_t(out.result.scenario.inference.weight_format)];
     char percent[32];
     std::snprintf(percent, sizeof percent, "%+.1f", (estimated / out.tensor_bytes - 1) * 100);
-    out.result.notes.push_back(std::string("the estimate counts the weights by the ") + format + " recipe: " +
-                               grouped_count(estimated) + " bytes, " + percent + " % from the file's");
+    out.result.notes.push_back(std::string("the weights are the file's tensor bytes (inference.weight_bytes_override); the ") +
+                               format + " recipe would count " + grouped_count(estimated) + " bytes, " + percent + " % from them");
+}
+
+// The file's exact tensor bytes drive the weights (inference.weight_bytes_override); a total the
+// estimate cannot hold (F64/I64 tensors of an absurd file) is an import error naming the field.
+void use_file_bytes(GgufImport& out) {
+    Scenario check = out.result.scenario;
+    check.inference.weight_bytes_override = out.tensor_bytes;
+    for (const auto& problem : validate(check))
+        if (problem.field == "inference.weight_bytes_override")
+            out.result.issues.push_back({"gguf", "the tensors hold " + grouped_count(out.tensor_bytes) + " bytes, so " +
+                                                     problem.field + " " + problem.message});
+    if (out.result.ok()) out.result.scenario.inference.weight_bytes_override = out.tensor_bytes;
 }
 
 }  // namespace
@@ -284,6 +298,8 @@ GgufImport import_gguf(std::span<const std::uint8_t> bytes, const Scenario& base
                                    grouped_count(out.parameters) + ": the file's count is used (model.params_override)");
     }
     choose_format(h, out);
+    if (!out.result.ok()) return out;
+    use_file_bytes(out);
     if (!out.result.ok()) return out;
     out.result.notes.push_back(std::string("GGUF v") + std::to_string(h.version) + ", " + out.result.family +
                                ": workload inference, engine llamacpp, weight format " +

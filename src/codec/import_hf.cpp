@@ -474,6 +474,7 @@ ImportResult import_hf_config(std::string_view text, const Scenario& base) {
 ImportResult import_hf_json(const json& config, const Scenario& base) {
     ImportResult r;
     r.scenario = base;
+    r.scenario.inference.weight_bytes_override = 0;  // a GGUF file's exact bytes belong to that file's model
     if (!config.is_object()) {
         r.issues.push_back({"json", "must be a JSON object {...} (got " + describe_json(config) + ")"});
         return r;

@@ -40,6 +40,7 @@ constexpr std::array<const char*, 21> weight_format_choice = {
     "gguf-q5_k_s", "gguf-q4_k_m", "gguf-q4_k_s", "gguf-q4_0",   "gguf-q3_k_m", "gguf-q2_k",   "gguf-iq4_xs"};
 constexpr std::array<const char*, 4> fp8_choice = {"none", "tensorwise", "rowwise", "blockwise"};
 constexpr std::array<const char*, 6> kv_cache_dtype_choice = {"auto", "fp16", "bf16", "fp8", "q8_0", "q4_0"};
+constexpr std::array<const char*, 2> sampler_choice = {"flashinfer", "pytorch"};
 constexpr std::span<const char* const> no_choices{};
 
 // double → field type without undefined behaviour: a value an integer member cannot hold (or NaN)
@@ -316,6 +317,10 @@ constexpr auto field_table = std::to_array<FieldSpec>({
      K::integer, no_choices, 1, 131072, VRC_NUM(inference, prompt_tokens, I)},
     {"inference.output_tokens", "io", "Output tokens", "", "tokens", "Tokens generated per request: the mean context during decode.",
      K::integer, no_choices, 1, 131072, VRC_NUM(inference, output_tokens, I)},
+    {"inference.sampler", "is", "vLLM sampler", "", "", "vLLM V1's top-k/top-p sampler, whose warm-up over max_num_seqs × vocabulary logits the KV budget leaves room for: flashinfer (FlashInfer installed and enabled: vLLM's Docker images) or pytorch (PyTorch's sort: pip installs without FlashInfer before 0.11.1, and 0.11.1 on while the FlashInfer sampler was opt-in).",
+     K::choice, sampler_choice, 0, 1, VRC_ENUM(inference, sampler, Sampler)},
+    {"inference.weight_bytes_override", "iwb", "Weight bytes", "", "bytes", "When > 0, the checkpoint's exact weight bytes instead of the format's recipe (a GGUF import sets the file's tensor bytes); 0 = from the format.",
+     K::number, no_choices, 0, 1e15, VRC_NUM(inference, weight_bytes_override, double), "from the format"},
 });
 
 #undef VRC_NUM
@@ -375,7 +380,8 @@ constexpr const char* hybrid_paths[] = {
 
 constexpr const char* workload_paths[] = {"workload"};
 constexpr const char* serving_engine_paths[] = {"inference.engine", "inference.weight_format",
-                                                            "inference.quant_group_size", "inference.kv_cache_dtype"};
+                                                            "inference.quant_group_size", "inference.kv_cache_dtype",
+                                                            "inference.weight_bytes_override", "inference.sampler"};
 constexpr const char* serving_load_paths[] = {
     "inference.context_len",   "inference.concurrency",       "inference.prompt_tokens", "inference.output_tokens",
     "inference.max_batched_tokens", "inference.gpu_memory_utilization", "inference.gpu_layers"};
@@ -463,6 +469,7 @@ std::span<const char* const> workload_names() { return workload_choice; }
 std::span<const char* const> engine_names() { return engine_choice; }
 std::span<const char* const> weight_format_names() { return weight_format_choice; }
 std::span<const char* const> kv_cache_dtype_names() { return kv_cache_dtype_choice; }
+std::span<const char* const> sampler_names() { return sampler_choice; }
 std::span<const char* const> fp8_names() { return fp8_choice; }
 
 bool field_equal(const FieldSpec& f, const Scenario& a, const Scenario& b) {

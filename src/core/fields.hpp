@@ -73,6 +73,7 @@ std::span<const char* const> workload_names();
 std::span<const char* const> engine_names();
 std::span<const char* const> weight_format_names();
 std::span<const char* const> kv_cache_dtype_names();
+std::span<const char* const> sampler_names();
 std::span<const char* const> fp8_names();
 
 // Whether two scenarios agree on a field (text by value, numbers exactly).

@@ -230,7 +230,7 @@ const OutputSpec output_table[] = {
      memory_row, "activations.transformer_layers_bytes", "Saved activations alive at the peak.",
      VRC_GET(e.memory_per_gpu_bytes.activations),
      [](const Estimate& e) -> const char* {
-         return e.workload == Workload::inference ? "peak of a forward over {inference.batched_tokens}"
+         return e.workload == Workload::inference ? "profile peak (a forward over {inference.batched_tokens}, the sampler)"
                                                   : "{activations.layers_on_gpu} layers × {activations.in_flight_microbatches} in flight";
      }, nullptr, for_both},
     {"memory_per_gpu_bytes.logits", "Logits and loss per GPU", "Logits and loss", U::bytes, V::number, S::memory,

@@ -66,6 +66,8 @@ enum class WeightFormat {
 enum class Fp8Recipe { none, tensorwise, rowwise, blockwise };
 // KV-cache element type: auto = the model's 16-bit dtype; q8_0 / q4_0 are llama.cpp's block types.
 enum class KvCacheDtype { auto_, fp16, bf16, fp8, q8_0, q4_0 };
+// vLLM V1's top-k/top-p sampler, whose warm-up sizes the profile run (docs/serving.md §3).
+enum class Sampler { flashinfer, pytorch };
 
 
 // Defaults: GPT-3 6.7B (Brown et al. 2020, arXiv:2005.14165, Table 2.1), a plain GPT whose
@@ -203,6 +205,8 @@ struct InferenceConfig {
     std::int64_t gpu_layers = -1;           // llama.cpp n_gpu_layers: layers on the GPU; -1 = all
     std::int64_t prompt_tokens = 1024;      // tokens of each prompt (time to first token, prefill)
     std::int64_t output_tokens = 256;       // tokens generated per request (decode speed, cost)
+    Sampler sampler = Sampler::flashinfer;  // vLLM V1 top-k/top-p: FlashInfer kernels or the PyTorch sort
+    double weight_bytes_override = 0;       // bytes; > 0: the checkpoint's exact weight bytes (a GGUF file's tensors), 0 = from the format
 };
 
 struct Scenario {

@@ -26,6 +26,8 @@ constexpr std::int64_t max_gpus = 100'000'000;
 constexpr std::int64_t max_experts = 100'000;
 constexpr double max_tokens = 1e18;
 constexpr double max_params = 1e16;
+// A checkpoint's bytes: 1e16 parameters at 32 bits (fp32, the widest format) and no more.
+constexpr double max_weight_bytes = 4 * max_params;
 constexpr std::int64_t max_lora_rank = 1'000'000;
 // Below these a run would take longer than a double can count (T = C / (N · rate)): 1 GFLOP/s per
 // GPU and an MFU of 0.01 % are far below any real hardware, and a parameter or token is at least 1.
@@ -191,6 +193,9 @@ void check_inference(const Scenario& sc, Checker& c) {
     c.range("inference.gpu_layers", inf.gpu_layers, -1, max_layers);
     c.range("inference.prompt_tokens", inf.prompt_tokens, 1, max_seq_len);
     c.range("inference.output_tokens", inf.output_tokens, 1, max_seq_len);
+    if (int(inf.sampler) < 0 || int(inf.sampler) > int(Sampler::pytorch))
+        c.fail("inference.sampler", [] { return std::string("must be flashinfer or pytorch"); });
+    c.zero_or_real("inference.weight_bytes_override", inf.weight_bytes_override, 1, max_weight_bytes, "from the format");
     if (sc.workload != Workload::inference) return;
     const bool llamacpp = inf.engine == Engine::llamacpp;
     const bool gguf = inf.weight_format >= WeightFormat::gguf_q8_0 && inf.weight_format <= WeightFormat::gguf_iq4_xs;

@@ -179,8 +179,14 @@ std::string format_input_number(double value) {
 std::string format_tokens(double tokens) { return format_grouped(std::floor(tokens)) + " tokens"; }
 
 std::string format_sequences(double count) {
+    if (count > 0 && count < 1 - 1e-9) return format_sig(count, 2) + " of a sequence";  // not "0": part of one fits
     const double whole = std::floor(count + 1e-9);
     return format_grouped(whole) + (whole == 1 ? " sequence" : " sequences");
+}
+
+std::string format_sequence_count(double count) {
+    if (count > 0 && count < 1 - 1e-9) return format_sig(count, 2);  // "0.41", never a rounded "0"
+    return format_grouped(count);
 }
 
 std::string format_gpus(std::int64_t count) { return format_grouped(double(count)) + (count == 1 ? " GPU" : " GPUs"); }
@@ -203,7 +209,7 @@ std::string format_value(double v, Unit unit, ByteUnits units, bool unit_word) {
         case Unit::tokens: return word(format_count(v), "tokens");
         case Unit::tokens_per_second: return word(format_count(v), "tokens/s");
         case Unit::tflops_per_second: return word(format_sig(v, 3), "TFLOP/s");
-        case Unit::sequences: return word(format_grouped(v), "sequences");
+        case Unit::sequences: return word(format_sequence_count(v), "sequences");
         case Unit::count: return is_whole(v) ? format_grouped(v) : format_sig(v, 4);
         case Unit::ratio: return format_percent(v);
         case Unit::flag: return v != 0 ? "yes" : "no";

@@ -157,7 +157,7 @@ const V1_DEFAULTS = Object.freeze({
   inference: {
     engine: 'vllm', weight_format: 'bf16', quant_group_size: 128, kv_cache_dtype: 'auto', context_len: 8192,
     concurrency: 1, gpu_memory_utilization: 0, max_batched_tokens: 0, gpu_layers: -1, prompt_tokens: 1024,
-    output_tokens: 256,
+    output_tokens: 256, sampler: 'flashinfer', weight_bytes_override: 0,
   },
 });
 

@@ -603,6 +603,7 @@ bool trains_with_dropout(const ModelConfig& m) { return m.position_embedding == 
 void set_model_from_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>*) {
     sc.model = preset.model;
     sc.training.dropout = trains_with_dropout(preset.model);  // part of what the preset means
+    sc.inference.weight_bytes_override = 0;  // an imported file's exact bytes belong to that file's model
 }
 
 void apply_model_preset(Scenario& sc, const ModelPreset& preset, std::vector<Note>* notes) {

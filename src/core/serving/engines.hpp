@@ -53,8 +53,11 @@ double default_memory_fraction(const EngineProfile& engine, std::int64_t tensor)
 // ≥ 60 GiB, 4096 on ≥ 35 GiB, else 2048; TRT-LLM max_num_tokens 8192; llama.cpp n_ubatch 512;
 // HF: the whole prompt batch.
 double default_batched_tokens(const EngineProfile& engine, const Scenario& sc);
-// vLLM max_num_seqs default (SchedulerConfig): 256 sequences, the rows of the profile run's sampler.
+// vLLM max_num_seqs default (SchedulerConfig, V0 and GPUs under 70 GiB): 256 sequences; the planner's cap.
 inline constexpr double vllm_max_num_seqs = 256;
+// vLLM V1's max_num_seqs default for this GPU [VLLM arg_utils.py]: 1024 on GPUs of ≥ 70 GiB whose name has
+// no "a100" (H100, H200, MI300X), else 256 — the rows of the profile run's sampler warm-up.
+double vllm_default_max_num_seqs(const Scenario& sc);
 
 // Activation peak of one forward over `tokens` tokens on one GPU (the profile run of vLLM, SGLang's
 // chunked prefill, TRT-LLM's max_num_tokens buffers): the larger of the MLP block
@@ -63,6 +66,18 @@ inline constexpr double vllm_max_num_seqs = 256;
 // sequences over the vocabulary (added, not the larger: vLLM's profile of Llama-3-8B at 8192 tokens
 // peaks at 1.26 GiB, the larger alone would be 0.78 GiB; docs/serving.md §3).
 double forward_activation_bytes(const Scenario& sc, const Layout& r, double tokens, double rows);
+
+// The forward alone: one pass over `tokens` tokens, the larger of the MLP block (`held_rows` hidden-size
+// rows per token beside the gate/up outputs and the activation) and the attention block, 2 B per element.
+double forward_only_bytes(const Scenario& sc, const Layout& r, double tokens, double held_rows);
+
+// vLLM V1's profile run (gpu_model_runner.py profile_run): _dummy_run's forward over `tokens` (its
+// intermediates freed), then _dummy_sampler_run on the kept hidden states: the torch peak is
+// max(forward, tokens·h·2 + rows·V·B), B the bytes per logit of inference.sampler's top-k/top-p pass
+// (vllm_sampler_logit_bytes). gpt-oss-120b on one H100, 1024 rows × 201,088 logits at 38 B: 7.29 GiB,
+// against the 7.5 GiB its two logs leave (docs/serving.md §3).
+double vllm_v1_profile_bytes(const Scenario& sc, const Layout& r, double tokens, double rows);
+double vllm_sampler_logit_bytes(Sampler sampler);
 
 // vLLM 0.8–0.9 falls back to its V0 engine below compute capability 8.0 (V100, T4): "Compute Capability
 // < 8.0 is not supported by the V1 Engine. Falling back to V0." (vLLM 0.8.2 log, measured_cases.json).

@@ -115,9 +115,12 @@ void pool_engine(const Inputs& in, InferenceEstimate& e, KvShape& k, double& win
                          : std::ceil(std::min(k.window, in.context_len) / block) * block;
     auto& mem = e.memory;
     mem.weights = tp_weight_bytes(in) + vllm_mxfp4_padding(in);
-    const double rows = std::min(vllm_max_num_seqs, in.batched);
-    mem.activations = vllm && vllm_runs_v0(in.sc.hardware) ? vllm_v0_profile_bytes(in.sc, in.r, in.batched, rows)
-                                                          : forward_activation_bytes(in.sc, in.r, in.batched, rows);
+    // the sampler warm-up's rows: min(max_num_seqs, max_num_batched_tokens) dummy requests (V0: 256 sequences)
+    const bool v0 = vllm && vllm_runs_v0(in.sc.hardware);
+    const double rows = std::min(vllm && !v0 ? vllm_default_max_num_seqs(in.sc) : vllm_max_num_seqs, in.batched);
+    mem.activations = v0     ? vllm_v0_profile_bytes(in.sc, in.r, in.batched, rows)
+                      : vllm ? vllm_v1_profile_bytes(in.sc, in.r, in.batched, rows)
+                             : forward_activation_bytes(in.sc, in.r, in.batched, rows);
     const double nccl = in.t > 1 ? in.engine.nccl_bytes : 0.0;
     // vLLM's non-torch term (fitted) holds the CUDA context; the other engines add the context given
     const double non_torch = in.engine.non_torch_bytes > 0 ? in.engine.non_torch_bytes : in.context;

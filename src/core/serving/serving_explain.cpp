@@ -1,6 +1,9 @@
 // Explain terms of a serving estimate: each output's formula with this scenario's values, as
 // docs/serving.md states it.
 #include "core/explain.hpp"
+
+#include <algorithm>
+
 #include "core/serving/decode_step.hpp"
 #include "core/serving/engines.hpp"
 #include "core/serving/weight_formats.hpp"
@@ -56,10 +59,24 @@ std::vector<ExplainTerm> explain_serving(const Scenario& sc, const Estimate& e) 
                                 {"d", double(r.head_dim), ""},
                                 {"t", t, ""},
                                 {"per token", i.kv_bytes_per_token, "bytes"}}));
-    out.push_back(explain_term(e, "memory_per_gpu_bytes.activations",
-                               inf.engine == Engine::llamacpp ? "compute buffer = 4 · n_ubatch · (V + h) (flash attention)"
-                                                              : "peak = max(T · 2 · max(MLP, attention) widths, T·h·2 + rows · V · 8)",
-                               serving_doc, {{"T", i.batched_tokens, "tokens"}, {"V", double(m.vocab_size), ""}}));
+    if (inf.engine == Engine::vllm) {
+        // vLLM's profile run: the forward, then the sampler warm-up on the kept hidden states (engines.cpp)
+        const bool v0 = serving::vllm_runs_v0(sc.hardware);
+        const double rows = std::min(v0 ? serving::vllm_max_num_seqs : serving::vllm_default_max_num_seqs(sc), i.batched_tokens);
+        out.push_back(explain_term(e, "memory_per_gpu_bytes.activations",
+                                   v0 ? "peak = max(T·2·max(3h + 3·f/t, 2h + (a + 2g)·d/t), T·h·2 + rows·V·39) (V0 sampler)"
+                                      : "peak = max(T·2·max(3h + 3·f/t, 2h + (a + 2g)·d/t), T·h·2 + rows·V·B); rows = min(max_num_seqs, T)",
+                                   "vLLM gpu_model_runner.py profile_run, _dummy_sampler_run; topk_topp_sampler.py (docs/serving.md §3)",
+                                   {{"T", i.batched_tokens, "tokens"},
+                                    {"V", double(m.vocab_size), ""},
+                                    {"rows", rows, "sequences"},
+                                    {"B", v0 ? 39.0 : serving::vllm_sampler_logit_bytes(inf.sampler), "bytes per logit"}}));
+    } else {
+        out.push_back(explain_term(e, "memory_per_gpu_bytes.activations",
+                                   inf.engine == Engine::llamacpp ? "compute buffer = 4 · n_ubatch · (V + h) (flash attention)"
+                                                                  : "peak = T·2·max(2h + 3·f/t, 2h + (a + 2g)·d/t) + T·h·2 + rows·V·8",
+                                   serving_doc, {{"T", i.batched_tokens, "tokens"}, {"V", double(m.vocab_size), ""}}));
+    }
     out.push_back(explain_term(e, "memory_per_gpu_bytes.overhead", "overhead = CUDA context + NCCL (t > 1) + CUDA graphs (seeds)",
                                serving_doc,
                                {{"CUDA context", sc.hardware.cuda_context_gib * bytes_per_gib, "bytes"},

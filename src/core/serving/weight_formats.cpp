@@ -428,6 +428,16 @@ WeightBytes weight_bytes(const Scenario& sc, const Layout& r, double total_param
     const double listed = v * h * (m.tied_embeddings ? 1.0 : 2.0);
     w.remainder = std::max(0.0, total_parameters - listed - layer_elements) * f.dense_bytes;
     w.total = w.embedding + w.lm_head + w.layers + w.remainder;
+    // inference.weight_bytes_override: the file's exact bytes (a GGUF header's Σ ggml_nbytes) replace the
+    // recipe's total; each part keeps the recipe's share of it, so the GPU/host split still follows the parts
+    const double exact = sc.inference.weight_bytes_override;
+    if (exact > 0 && w.total > 0) {
+        const double scale = exact / w.total;
+        for (double* part : {&w.embedding, &w.lm_head, &w.layers, &w.routed_experts, &w.remainder, &w.layers_tp_rank,
+                             &w.routed_experts_tp_rank})
+            *part *= scale;
+        w.total = exact;
+    }
     return w;
 }
 

@@ -176,11 +176,12 @@ InferenceSpeed predict_serving_speed(const Scenario& sc, const Layout& r, const 
     s.decode_tokens_per_second = n / step;
     // the prefill's forward yields the first token; the engine's step and a request's path around it come on top
     const bool fused = inf.engine != Engine::llamacpp && inf.engine != Engine::hf;
-    s.time_to_first_token_seconds =
-        prefill_seconds(sc, r, in, family, c, prompt, 1.0) + d.engine + (fused ? request_overhead_seconds : 0.0);
+    const double one_prompt = prefill_seconds(sc, r, in, family, c, prompt, 1.0);
+    s.time_to_first_token_seconds = one_prompt + d.engine + (fused ? request_overhead_seconds : 0.0);
     // prompt tokens per second: one prompt alone, or, where a batching engine serves several, full chunks
     const double tokens = fused && n > 1 ? std::max(prompt, in.batched_tokens) : prompt;
-    s.prefill_tokens_per_second = tokens / prefill_seconds(sc, r, in, family, c, tokens, tokens / prompt);
+    s.prefill_tokens_per_second =
+        tokens / (tokens == prompt ? one_prompt : prefill_seconds(sc, r, in, family, c, tokens, tokens / prompt));
     const double dollars_per_second = sc.hardware.price_per_gpu_hour * in.gpus / 3600.0;
     s.cost_per_million_output_tokens = dollars_per_second / s.decode_tokens_per_second * 1e6;
     return s;

@@ -16,7 +16,7 @@ namespace vramcalc::inference_cases {
 
 // One measured quantity of one case.
 struct Comparison {
-    std::string quantity;   // "weights", "kv_pool_tokens", "kv_pool_bytes", "max_concurrency", "kv_cache", "compute_buffer", "device_total", "decode_tps", "prefill_tps"
+    std::string quantity;   // "weights", "kv_pool_tokens", "kv_pool_bytes", "max_concurrency", "kv_cache", "compute_buffer", "device_total", "decode_tps", "prefill_tps", "ttft" (seconds)
     double measured = 0;
     double predicted = 0;
     double error() const { return (predicted - measured) / measured; }
@@ -25,6 +25,9 @@ struct Comparison {
 struct CaseResult {
     std::string id, engine, split, grade, source_url, kind;
     std::string not_expressible;    // reason, when the case cannot be stated as a scenario
+    // quantities of an expressed case that the estimate cannot state (a backend it does not model, a
+    // benchmark's prefix-cache hit), with the reason: `not_expressible_quantities` in the data file
+    std::vector<std::pair<std::string, std::string>> quantities_not_expressible;
     std::string decode_problem;     // a decoding issue (a bug in the case's scenario)
     bool reported_does_not_fit = false;
     bool predicted_fits = false;
@@ -81,15 +84,45 @@ inline void compare_memory(const nlohmann::json& c, const Estimate& e, CaseResul
         add(r, "device_total", (model + kv + compute) * mib, inf.memory.weights + inf.memory.kv_cache + inf.memory.activations);
 }
 
-inline void compare_speed(const nlohmann::json& c, const Estimate& e, CaseResult& r) {
+// The prompt length a prefill measurement processed: llama-bench ppN, llama-perplexity's chunk (each
+// chunk starts from an empty cache), or the prompt llama.cpp evaluated; 0 when the case does not say.
+inline double measured_prefill_prompt(const nlohmann::json& m, const char* key) {
+    const std::string k = key;
+    if (k == "prefill_tokens_per_second_pp512" || k == "prefill_tokens_per_second_pp512_vulkan") return 512;
+    if (k == "prefill_tokens_per_second_pp4096") return 4096;
+    double v = 0;
+    if (first_number(m, {"prefill_chunk_tokens", "prefill_tokens"}, v)) return v;
+    return 0;
+}
+
+inline bool quantity_expressible(const nlohmann::json& c, const char* quantity, CaseResult& r) {
+    if (!c.contains("not_expressible_quantities") || !c["not_expressible_quantities"].contains(quantity)) return true;
+    r.quantities_not_expressible.emplace_back(quantity, c["not_expressible_quantities"][quantity].get<std::string>());
+    return false;
+}
+
+// Speed: decode at the scenario; prefill re-estimated at the prompt length the measurement processed
+// (the scenario's prompt_tokens describe its decode run); the time to first token at the scenario's
+// prompt_tokens (128, or 1024 where the key says so).
+inline void compare_speed(const nlohmann::json& c, const Scenario& sc, const Estimate& e, CaseResult& r) {
     const auto& m = c.at("measured");
     double v = 0;
     if (first_number(m, {"decode_tokens_per_second", "decode_tokens_per_second_vulkan"}, v))
         add(r, "decode_tps", v, e.inference.speed.decode_tokens_per_second);
     else if (first_number(m, {"tpot_ms"}, v))
         add(r, "decode_tps", 1000.0 / v, e.inference.speed.decode_tokens_per_second);
-    if (first_number(m, {"prefill_tokens_per_second", "prefill_tokens_per_second_pp512", "prefill_tokens_per_second_pp4096"}, v))
-        add(r, "prefill_tps", v, e.inference.speed.prefill_tokens_per_second);
+    for (const char* key : {"prefill_tokens_per_second", "prefill_tokens_per_second_pp512", "prefill_tokens_per_second_pp4096",
+                            "prefill_tokens_per_second_pp512_vulkan"}) {
+        if (!first_number(m, {key}, v)) continue;
+        if (quantity_expressible(c, "prefill_tps", r)) {
+            Scenario at = sc;
+            if (const double prompt = measured_prefill_prompt(m, key); prompt > 0) at.inference.prompt_tokens = std::int64_t(prompt);
+            add(r, "prefill_tps", v, estimate(at).inference.speed.prefill_tokens_per_second);
+        }
+        break;
+    }
+    if (first_number(m, {"ttft_ms", "ttft_ms_1024_prompt"}, v) && quantity_expressible(c, "ttft", r))
+        add(r, "ttft", v / 1000.0, e.inference.speed.time_to_first_token_seconds);
 }
 
 // Architecture fields of the model description that the JSON field table does not carry yet
@@ -137,7 +170,7 @@ inline CaseResult evaluate_case(const nlohmann::json& c) {
     const Estimate e = estimate(scenario);
     r.predicted_fits = e.inference.fits;
     compare_memory(c, e, r);
-    compare_speed(c, e, r);
+    compare_speed(c, scenario, e, r);
     return r;
 }
 

@@ -19,8 +19,9 @@ double median(std::vector<double> v) {
     return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-// Memory in GiB, counts and speeds as they are.
+// Memory in GiB, the time to first token in ms, counts and speeds as they are.
 double shown(const Comparison& c, double value) {
+    if (c.quantity == "ttft") return 1000.0 * value;  // ms
     const bool bytes = c.quantity == "weights" || c.quantity == "kv_pool_bytes" || c.quantity == "kv_cache" ||
                        c.quantity == "compute_buffer" || c.quantity == "device_total";
     return bytes ? value / vramcalc::bytes_per_gib : value;
@@ -69,6 +70,12 @@ int main() {
         if (!r.not_expressible.empty())
             std::printf("| [%s](%s) | %s | %s |\n", r.id.c_str(), r.source_url.substr(0, r.source_url.find(' ')).c_str(),
                         r.split.c_str(), r.not_expressible.c_str());
+    std::printf("\n#### Quantities the estimate cannot express (the case's other quantities are compared above)\n\n"
+                "| case | split | quantity | why |\n|---|---|---|---|\n");
+    for (const auto& r : results)
+        for (const auto& [quantity, why] : r.quantities_not_expressible)
+            std::printf("| [%s](%s) | %s | %s | %s |\n", r.id.c_str(), r.source_url.substr(0, r.source_url.find(' ')).c_str(),
+                        r.split.c_str(), quantity.c_str(), why.c_str());
     int problems = 0;
     for (const auto& r : results)
         if (!r.decode_problem.empty()) std::fprintf(stderr, "%s: %s\n", r.id.c_str(), r.decode_problem.c_str()), ++problems;

@@ -78,6 +78,7 @@ ErrorFigure serving_figure(const std::string& quantity) {
     if (quantity == "device_total") return ErrorFigure::serving_device_total;
     if (quantity == "decode_tps") return ErrorFigure::decode_tokens_per_second;
     if (quantity == "prefill_tps") return ErrorFigure::prefill_tokens_per_second;
+    if (quantity == "ttft") return ErrorFigure::time_to_first_token;
     return ErrorFigure::none;  // kv_pool_bytes, max_concurrency, llama.cpp's buffers: no output of their own band
 }
 
@@ -94,16 +95,10 @@ void serving_samples(std::vector<Sample>& out, std::vector<std::string>& problem
         }
         const Estimate e = estimate(sc);
         inference_cases::compare_memory(c, e, r);
-        inference_cases::compare_speed(c, e, r);
+        inference_cases::compare_speed(c, sc, e, r);
         for (const auto& comparison : r.comparisons)
             if (ErrorFigure f = serving_figure(comparison.quantity); f != ErrorFigure::none)
                 add(out, c.at("id"), f, sc, e, comparison.predicted, comparison.measured);
-        // The time to first token, which the serving suite does not pair: each case measured it
-        // at its scenario's inference.prompt_tokens (128, or 1024 where the key says so).
-        double ttft_ms = 0;
-        if (inference_cases::first_number(c.at("measured"), {"ttft_ms", "ttft_ms_1024_prompt"}, ttft_ms))
-            add(out, c.at("id"), ErrorFigure::time_to_first_token, sc, e, e.inference.speed.time_to_first_token_seconds,
-                ttft_ms / 1000.0);
     }
 }
 

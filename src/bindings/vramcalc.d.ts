@@ -1061,7 +1061,7 @@ export interface Estimate {
       /** Fixed per-step overhead (fitted). (seconds; training estimates only, absent in serving estimates) */
       overhead: number;
     };
-    /** Prefill of one prompt of `prompt_tokens` tokens, alone on the GPUs. (seconds; inference estimates only) */
+    /** Prefill of one prompt of `prompt_tokens` tokens, alone on the GPUs, with the engine's request path. (seconds; inference estimates only) */
     time_to_first_token_seconds?: number;
     /** inference estimates only */
     time_to_first_token_seconds_error_band?: {
@@ -1074,7 +1074,7 @@ export interface Estimate {
       /** The regime the runs share (GPU, one node or several, framework or engine, size, sequence), or why there is no band. (name; inference estimates only) */
       regime?: string;
     };
-    /** Prompt tokens per second in batches of `max_batched_tokens` (compute-bound). (tokens per second; inference estimates only) */
+    /** Prompt tokens per second: one prompt, or full batches of `max_batched_tokens` where vLLM, SGLang or TensorRT-LLM serve several. (tokens per second; inference estimates only) */
     prefill_tokens_per_second?: number;
     /** inference estimates only */
     prefill_tokens_per_second_error_band?: {

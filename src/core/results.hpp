@@ -237,8 +237,8 @@ struct InferenceMemory {
 };
 
 struct InferenceSpeed {
-    double time_to_first_token_seconds = 0;  // one prompt of prompt_tokens, alone
-    double prefill_tokens_per_second = 0;    // prompt tokens per second in batches of max_batched_tokens
+    double time_to_first_token_seconds = 0;  // one prompt of prompt_tokens, alone, with the engine's request path
+    double prefill_tokens_per_second = 0;    // prompt tokens per second: one prompt, or full batches where a batching engine serves several
     double decode_tokens_per_second = 0;     // all `concurrency` sequences together
     double inter_token_latency_seconds = 0;  // one decode step, every sequence advances one token
     double decode_step_bytes = 0;            // bytes one decode step reads on one GPU (weights + KV)

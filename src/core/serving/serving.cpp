@@ -256,6 +256,8 @@ SpeedInputs speed_inputs(const Inputs& in, const InferenceEstimate& e, const KvS
     const auto& inf = in.sc.inference;
     SpeedInputs s;
     s.active_parameters = P.active;
+    s.head_parameters = double(in.sc.model.vocab_size) * double(in.sc.model.hidden_size);
+    s.layer_parameters = std::max(0.0, P.active - P.embedding - P.lm_head - P.final_norm);
     s.weight_bytes_gpu = e.memory.weights;
     const double layer_share = e.weights_total_bytes > 0 ? e.memory.weights / e.weights_total_bytes : 0.0;
     s.expert_bytes_gpu = in.w.routed_experts * std::min(1.0, layer_share * in.gpus) / in.gpus;

@@ -103,12 +103,17 @@ std::vector<ExplainTerm> explain_serving(const Scenario& sc, const Estimate& e) 
                                 {"η", serving::matvec_bandwidth_fraction(inf.weight_format), ""},
                                 {"fixed part of the step", i.speed.decode_fixed_seconds, "seconds"}}));
     out.push_back(explain_term(e, "performance.time_to_first_token_seconds",
-                               "TTFT = GEMM time of 2·P_active·prompt FLOPs at the measured efficiency + causal attention + TP"
-                               " + the step's kernels and engine work",
-                               "the training model's H200 GEMM and FlashAttention curves (performance.cpp, docs/formulas.md §10)",
+                               "TTFT = per chunk of the engine's batch: max(2·P_layers·tokens FLOPs at the engine's GEMM rate, the"
+                               " weights streamed once) (+ llama.cpp on Volta: dequantize to f16) + causal attention + kernels + TP"
+                               " + the LM head for the sampled token + the engine step + a request's path (vLLM, SGLang, TRT-LLM)",
+                               "the engines' code: ggml-cuda mmq.cu ggml_cuda_should_use_mmq (MMQ on int8 tensor cores, or dequantize +"
+                               " cuBLAS fp16 on Volta), vLLM gpu_model_runner.py (logits of the last token); the H200 GEMM curve for"
+                               " vLLM/SGLang/TRT-LLM; the fitted rates of docs/serving.md §4 \"Prefill\"",
                                {{"prompt", double(inf.prompt_tokens), "tokens"},
+                                {"batch (chunk)", i.batched_tokens, "tokens"},
                                 {"P_active", e.parameters.active, "parameters"},
-                                {"peak", sc.hardware.peak_tflops * 1e12, "FLOP/s"}}));
+                                {"peak", sc.hardware.peak_tflops * 1e12, "FLOP/s"},
+                                {"prefill", i.speed.prefill_tokens_per_second, "tokens/s"}}));
     out.push_back(explain_term(e, "performance.cost_per_million_output_tokens",
                                "cost = price · t·p / 3600 / decode tokens/s · 10^6", serving_doc,
                                {{"price", sc.hardware.price_per_gpu_hour, "$/GPU-h"}, {"GPUs", i.gpus, ""}}));

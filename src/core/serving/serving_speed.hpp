@@ -11,6 +11,8 @@ namespace vramcalc::serving {
 // What the speed model needs from the memory estimate.
 struct SpeedInputs {
     double active_parameters = 0;       // parameters one token passes through (whole model)
+    double layer_parameters = 0;        // the part of them in the transformer layers (every prompt token's GEMMs)
+    double head_parameters = 0;         // the LM head V·h (tied or not): computed for the sampled token only
     double weight_bytes_gpu = 0;        // weights on one GPU
     double expert_bytes_gpu = 0;        // the routed-expert part of them
     double embedding_bytes_gpu = 0;     // the untied token embedding's part (a row lookup, not streamed)

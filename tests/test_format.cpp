@@ -126,6 +126,10 @@ TEST_CASE("outputs by unit, with and without the unit's word") {
     CHECK(format_value(0.004, Unit::sequences, ByteUnits::gib, false) == "0.004");
     CHECK(format_value(0, Unit::sequences, ByteUnits::gib, false) == "0");
     CHECK(format_value(284.25, Unit::sequences, ByteUnits::gib, false) == "284");
+    // vLLM's "Maximum concurrency ... 5.85x" holds 5 whole sequences at once, not a rounded-up 6
+    CHECK(format_value(5.85, Unit::sequences, ByteUnits::gib, false) == "5");
+    CHECK(format_value(125.88, Unit::sequences, ByteUnits::gib) == "125 sequences");
+    CHECK(format_value(0.9999999999, Unit::sequences, ByteUnits::gib, false) == "1");
     CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib) == "22,195 GPU-hours");
     CHECK(format_value(22195.3, Unit::gpu_hours, ByteUnits::gib, false) == "22,195");
     CHECK(format_value(1.199e22, Unit::flops, ByteUnits::gib) == "1.20 × 10²² FLOP");

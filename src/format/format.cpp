@@ -186,7 +186,7 @@ std::string format_sequences(double count) {
 
 std::string format_sequence_count(double count) {
     if (count > 0 && count < 1 - 1e-9) return format_sig(count, 2);  // "0.41", never a rounded "0"
-    return format_grouped(count);
+    return format_grouped(std::floor(count + 1e-9));  // whole sequences at once: 5.85 is 5, never a rounded-up 6
 }
 
 std::string format_gpus(std::int64_t count) { return format_grouped(double(count)) + (count == 1 ? " GPU" : " GPUs"); }

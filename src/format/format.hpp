@@ -35,7 +35,7 @@ std::string format_percent(double fraction);              // "10.9 %"
 std::string format_input_number(double value);            // "4,096", "0.05", "2e-5": a field's value as typed back
 std::string format_tokens(double tokens);                 // "32,768 tokens" (whole tokens, rounded down)
 std::string format_sequences(double count);               // "1 sequence", "12 sequences" (whole, rounded down); "0.41 of a sequence" below 1
-std::string format_sequence_count(double count);          // "12" (grouped), "0.41" below 1 (two digits, never a rounded "0")
+std::string format_sequence_count(double count);          // whole sequences, rounded down ("5" for 5.85), "0.41" below 1 (never a rounded "0")
 std::string format_gpus(std::int64_t count);              // "1 GPU", "8 GPUs"
 
 // An output's value by its unit. With `unit_word` the counted thing is named ("22,195

@@ -120,6 +120,8 @@ const std::pair<const char*, const char*> v1_default_fields[] = {
     {"training.base_weight_format", "\"nf4\""},
     // Added with issue 25 (FP8 linears, context parallelism, HSDP): off, as every v1 run.
     {"training.fp8", "\"none\""}, {"parallel.context", "1"}, {"parallel.shard_group", "0"},
+    // Added with issue 25 (Megatron-Core --tp-comm-overlap): off, as Megatron's default and every v1 run.
+    {"parallel.tp_comm_overlap", "false"},
     {"parallel.num_gpus", "8"}, {"parallel.tensor", "1"}, {"parallel.pipeline", "1"}, {"parallel.zero_stage", "1"},
     {"parallel.sequence_parallel", "false"}, {"parallel.partition_activations", "false"},
     {"parallel.zero3_live_params", "0.0"}, {"parallel.offload_optimizer", "false"}, {"parallel.expert", "1"},
@@ -230,6 +232,7 @@ void check_v1_defaults_except_model_and_gpu(const Scenario& s, std::int64_t seq_
     CHECK(p.pipeline == 1);
     CHECK(p.zero_stage == 1);
     CHECK_FALSE(p.sequence_parallel);
+    CHECK_FALSE(p.tp_comm_overlap);
     CHECK_FALSE(p.partition_activations);
     CHECK(p.zero3_live_params == 0);
     CHECK_FALSE(p.offload_optimizer);

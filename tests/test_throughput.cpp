@@ -11,6 +11,7 @@
 
 #include "core/estimate.hpp"
 #include "core/training/performance.hpp"
+#include "core/training/planner.hpp"
 #include "core/model/presets.hpp"
 #include "codec/codec.hpp"
 #include "throughput_fit.hpp"
@@ -342,6 +343,43 @@ TEST_CASE("tensor parallelism: 4 all-reduces of s·b·h per layer, 6 with full r
     s.training.global_batch_size = 4;
     double across = perf::all_reduce_seconds(2048.0 * 4 * 6144 * 2, 16, 8 * 25e9 * c.inter_node_efficiency);
     CHECK_THAT(estimate(s).performance.breakdown_seconds.tensor_parallel, WithinRel((48 * 4 + 2) * across, 1e-9));
+}
+
+TEST_CASE("--tp-comm-overlap: each SP collective under its GEMM (Transformer Engine userbuffers)") {
+    Scenario s = megatron_gpt(48, 6144, 64);
+    s.parallel.num_gpus = 8;
+    s.parallel.tensor = 8;
+    s.parallel.sequence_parallel = true;
+    s.training.micro_batch_size = 4;
+    s.training.global_batch_size = 4;
+    const auto& c = throughput_constants(GpuFamily::ampere);
+    double one = perf::all_reduce_seconds(2048.0 * 4 * 6144 * 2, 8, 300e9 * c.intra_node_efficiency);
+    Estimate exposed = estimate(s);
+    s.parallel.tp_comm_overlap = true;
+    Estimate overlapped = estimate(s);
+    const auto& a = exposed.performance.breakdown_seconds;
+    const auto& b = overlapped.performance.breakdown_seconds;
+    // Less than in full, at least the embedding's and the LM head's all-reduces (outside TE's layers);
+    // nothing else of the step moves.
+    CHECK(b.tensor_parallel < a.tensor_parallel);
+    CHECK(b.tensor_parallel >= 2 * one);
+    CHECK(b.compute == a.compute);
+    CHECK(b.data_parallel == a.data_parallel);
+    // The pieces: a pipelined reduce-scatter leaves its last of 4 chunks exposed; a ring exchange
+    // hides behind (t−1)/t of its GEMM; a bulk overlap behind all of it.
+    CHECK_THAT(perf::chunked_overlap_exposed_seconds(1.0, 10.0, 4.0, true), WithinRel(0.25, 1e-12));
+    CHECK_THAT(perf::chunked_overlap_exposed_seconds(1.0, 0.4, 4.0, true), WithinRel(0.7, 1e-12));
+    CHECK(perf::chunked_overlap_exposed_seconds(1.0, 10.0, 8.0, false) == 0.0);
+    CHECK_THAT(perf::chunked_overlap_exposed_seconds(1.0, 0.8, 8.0, false), WithinRel(0.3, 1e-12));
+    CHECK_THAT(perf::chunked_overlap_exposed_seconds(1.0, 0.6, 1.0, false), WithinRel(0.4, 1e-12));
+    // The planner keeps the overlap only where the layout allows it (t > 1 with SP).
+    PlanOptions options;
+    PlanResult r = plan(s, options);
+    REQUIRE(!r.plans.empty());
+    for (const auto& p : r.plans) {
+        CHECK(validate(p.scenario).empty());
+        CHECK(p.scenario.parallel.tp_comm_overlap == (p.scenario.parallel.tensor > 1 && p.scenario.parallel.sequence_parallel));
+    }
 }
 
 TEST_CASE("ZeRO-3 moves 1.5× the data-parallel all-reduce volume per micro-batch (arXiv 1910.02054 §7.2)") {

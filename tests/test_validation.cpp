@@ -112,6 +112,12 @@ TEST_CASE("parallel rules") {
     expect_rejected("parallel.zero_stage", [](Scenario& s) { s.parallel.zero_stage = 4; });
     expect_rejected("parallel.zero_stage", [](Scenario& s) { s.parallel.zero_stage = -1; });
     expect_rejected("parallel.zero3_live_params", [](Scenario& s) { s.parallel.zero3_live_params = -5; });
+    // Megatron-LM arguments.py: --tp-comm-overlap needs sequence parallelism (and so t > 1).
+    expect_rejected("parallel.tp_comm_overlap", [](Scenario& s) { s.parallel.tp_comm_overlap = true; });  // t = 1
+    expect_rejected("parallel.tp_comm_overlap", [](Scenario& s) {
+        s.parallel.tensor = 2;
+        s.parallel.tp_comm_overlap = true;  // without sequence_parallel
+    });
     expect_rejected("parallel.expert", [](Scenario& s) { s.parallel.expert = 2; });  // E = 1
     expect_rejected("parallel.expert", [](Scenario& s) {
         s.model.num_experts = 16;

@@ -576,6 +576,8 @@ export interface ParallelConfig {
   /** ZeRO stage, 0–3. */
   zero_stage: number;
   sequence_parallel: boolean;
+  /** Megatron-Core `--tp-comm-overlap` (Transformer Engine userbuffers): TP all-gathers / reduce-scatters under the GEMMs; needs `tensor` > 1 and `sequence_parallel`. */
+  tp_comm_overlap: boolean;
   /** ZeRO-R activation partitioning. */
   partition_activations: boolean;
   /** ZeRO-3 gathered parameters (DeepSpeed `stage3_max_live_parameters`); 0 = not counted. */

@@ -249,6 +249,8 @@ constexpr auto field_table = std::to_array<FieldSpec>({
      K::integer, no_choices, 0, 3, VRC_NUM(parallel, zero_stage, int)},
     {"parallel.sequence_parallel", "sp", "Sequence parallel", "", "", "Megatron sequence parallelism: all activations divide by t.",
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, sequence_parallel)},
+    {"parallel.tp_comm_overlap", "tpo", "TP comm overlap", "", "", "Megatron-Core --tp-comm-overlap (Transformer Engine userbuffers): the sequence-parallel all-gathers and reduce-scatters of the layers' linears run under their GEMMs; needs t > 1 and sequence parallelism.",
+     K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, tp_comm_overlap)},
     {"parallel.partition_activations", "pa", "Partition activations", "", "", "ZeRO-R: activations divide by t (GPT-NeoX partition_activations).",
      K::boolean, no_choices, 0, 1, VRC_BOOL(parallel, partition_activations)},
     {"parallel.zero3_live_params", "live", "ZeRO-3 live params", "", "parameters", "DeepSpeed stage3_max_live_parameters (its default: 1e9); 0 = not counted.",
@@ -354,8 +356,8 @@ constexpr const char* finetune_paths[] = {
     "training.adapter_dtype", "training.base_weight_format", "training.trainable_layers"};
 constexpr const char* layout_paths[] = {"parallel.num_gpus",          "parallel.tensor",
                                                     "parallel.pipeline",          "parallel.interleave",
-                                                    "parallel.sequence_parallel", "parallel.expert",
-                                                    "parallel.context"};
+                                                    "parallel.sequence_parallel", "parallel.tp_comm_overlap",
+                                                    "parallel.expert",            "parallel.context"};
 constexpr const char* sharding_paths[] = {
     "parallel.zero_stage",     "parallel.zero_impl",         "parallel.zero3_live_params",
     "parallel.offload_params", "parallel.offload_optimizer", "parallel.partition_activations",

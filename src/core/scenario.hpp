@@ -163,6 +163,7 @@ struct ParallelConfig {
     std::int64_t pipeline = 1;  // p
     int zero_stage = 1;         // 0..3
     bool sequence_parallel = false;
+    bool tp_comm_overlap = false;        // Megatron-Core --tp-comm-overlap (TE userbuffers): TP all-gathers / reduce-scatters overlapped with the GEMMs; needs t > 1 and SP
     bool partition_activations = false;  // ZeRO-R
     double zero3_live_params = 1e9;      // ZeRO-3 gathered parameters: DeepSpeed stage3_max_live_parameters (default 1e9, deepspeed/runtime/zero/config.py; since link v3); 0 = not counted
     bool offload_optimizer = false;      // ZeRO-Offload: optimizer states in host memory

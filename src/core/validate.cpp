@@ -354,6 +354,12 @@ LayoutChecks check_layout(const Scenario& sc, const ModelChecks& mc, Checker& c)
         layout_ok = false;
     }
     if (layout_ok) check_context_parallel_rules(sc, [&](const char* field, auto&& message) { c.fail(field, message); });
+    // Megatron-LM arguments.py: "Tensor parallel communication/GEMM overlap can happen only when
+    // sequence parallelism is enabled" (and sequence parallelism is turned off without TP).
+    if (training && par.tp_comm_overlap && tp_ok && (par.tensor <= 1 || !par.sequence_parallel))
+        c.fail("parallel.tp_comm_overlap", [] {
+            return std::string("needs parallel.tensor > 1 and parallel.sequence_parallel (Megatron overlaps the sequence-parallel collectives)");
+        });
     if (tp_ok && heads_ok && m.num_heads % par.tensor != 0)
         c.fail("parallel.tensor", [&] {
             return "must divide model.num_heads (" + std::to_string(m.num_heads) + ")";

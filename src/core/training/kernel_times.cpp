@@ -53,6 +53,12 @@ double exposed_seconds(double communication, double window, double overlap_fract
     return communication - overlap_fraction * std::min(communication, std::max(window, 0.0));
 }
 
+double chunked_overlap_exposed_seconds(double communication, double gemm, double chunks, bool last_chunk_exposed) {
+    double hidden_by = chunks > 1.0 ? gemm * (chunks - 1.0) / chunks : gemm;
+    double floor = last_chunk_exposed && chunks > 1.0 ? communication / chunks : 0.0;
+    return std::max(floor, communication - std::max(hidden_by, 0.0));
+}
+
 // Memory-bound kernels of one layer's forward (GEMMs and attention carry their own latency).
 // eager [HF]: LlamaRMSNorm 8 kernels (to fp32, pow, mean, +eps, rsqrt, ·, to 16-bit, ·weight; 6 on an
 // fp32 stream), LayerNorm 1; 2 residual adds; SwiGLU act + mul 2, gelu_new 8, GELU 1; RoPE 5 per q and

@@ -56,6 +56,12 @@ double flash_attention_seconds(double b, double heads, double s, double head_dim
                                double memory_bytes_per_second, const ThroughputConstants& c);
 // Exposed part of communication that can overlap a compute window: comm − φ·min(comm, window).
 double exposed_seconds(double communication, double window, double overlap_fraction);
+// Exposed part of a collective split into `chunks` pieces pipelined with a GEMM of `gemm` seconds
+// split alike (Transformer Engine userbuffers): each chunk's transfer runs under the next chunk's
+// GEMM, so (chunks−1)/chunks of the GEMM hides it; a reduce-scatter after its GEMM
+// (last_chunk_exposed) also waits for the last chunk's transfer. chunks = 1: a bulk overlap, the
+// whole GEMM beside the whole collective.
+double chunked_overlap_exposed_seconds(double communication, double gemm, double chunks, bool last_chunk_exposed);
 // Memory-bound kernels one layer's forward launches (norms, residual adds, activation, RoPE, copies).
 double memory_kernels_per_layer(const ModelConfig& model, Kernels kernels, bool dropout, bool fp32_stream);
 }  // namespace perf

@@ -116,6 +116,17 @@ constexpr double memory_kernel_fixed_seconds = 4.7e-6;
 // PyTorch tools/autograd/derivatives.yaml): about two backward kernels per forward kernel.
 constexpr double backward_kernels_per_forward = 2.0;
 
+// Megatron-Core --tp-comm-overlap through Transformer Engine's userbuffers (initialize_ub,
+// transformer_engine/pytorch/module/base.py): a pipelined overlap splits its GEMM in 4
+// (num_splits), and pipelined and bulk overlaps run their communication kernels on 16 SMs taken
+// from the GEMM (num_sm 16, set_sm_margin); ring exchanges split in t and use copy engines.
+constexpr double userbuffers_pipeline_splits = 4.0;
+constexpr double userbuffers_comm_sms = 16.0;
+// SMs per GPU: A100 108 (NVIDIA A100 Tensor Core GPU Architecture whitepaper), H100 SXM5 / H200
+// 132 (NVIDIA H100 Tensor Core GPU Architecture whitepaper; the PCIe card has 114); other
+// families as Hopper.
+double streaming_multiprocessors(GpuFamily family) { return family == GpuFamily::ampere ? 108.0 : 132.0; }
+
 
 }  // namespace
 
@@ -170,6 +181,7 @@ struct LayerTimes {
     double elementwise_forward = 0, elementwise_backward = 0;
     double expert_tokens = 0;  // GEMM rows an expert's MLP sees (all tokens for dense models)
     Fp8CastSeconds casts{};    // FP8 linears: their quantise kernels (fp8.hpp), memory-bound
+    double linear_forward[4] = {};  // forward GEMM seconds of QKV, output projection, MLP up, MLP down
     double forward() const { return gemm_forward + attention_forward + elementwise_forward; }
     double backward() const { return gemm_backward + attention_backward + elementwise_backward; }
 };
@@ -195,7 +207,10 @@ void layer_gemms(const Scenario& sc, const Layout& r, const Rates& x, const Thro
     const Fp8Linear linears[] = {{tokens, h, (a * d + 2.0 * g * d) / t, 1}, {tokens, a * d / t, h, 1},
                                  {l.expert_tokens, h, up_width, local_experts}, {l.expert_tokens, f / t, h, local_experts}};
     l.gemm_forward = 0;
-    for (const Fp8Linear& lin : linears) l.gemm_forward += linear(lin.rows, lin.d_in, lin.d_out, lin.count);
+    for (int i = 0; i < 4; ++i) {
+        l.linear_forward[i] = linear(linears[i].rows, linears[i].d_in, linears[i].d_out, linears[i].count);
+        l.gemm_forward += l.linear_forward[i];
+    }
     l.casts = fp8_cast_seconds(tr, linears, 4, double(r.grad_accum_steps), x.copy_bw);
     l.gemm_backward = 2.0 * l.gemm_forward;
 }
@@ -364,17 +379,62 @@ StageTimes stage_times(const Scenario& sc, const Layout& r, const ComputeEstimat
     return st;
 }
 
+// Megatron-Core --tp-comm-overlap (Transformer Engine userbuffers, initialize_ub in
+// transformer_engine/pytorch/module/base.py): each of a layer's 8 sequence-parallel collectives
+// (`half`: one all-gather or reduce-scatter of s·b·h) runs under a GEMM of that layer. Dense MLPs
+// only: an MoE layer's expert GEMMs take no userbuffers, so its MLP collectives stay exposed.
+double tp_comm_overlap_seconds(const Scenario& sc, const LayerTimes& l, const StageTimes& st, double half,
+                               const ThroughputConstants& c) {
+    const double t = double(sc.parallel.tensor);
+    const bool dense_mlp = sc.model.num_experts <= 1;
+    const bool weights_train = !is_adapter_method(sc.training.method);  // wgrad GEMMs exist
+    const double qkv = l.linear_forward[0], proj = l.linear_forward[1], fc1 = l.linear_forward[2], fc2 = l.linear_forward[3];
+    auto ring = [&](double gemm) { return perf::chunked_overlap_exposed_seconds(half, gemm, t, false); };  // "ring_exchange", t chunks
+    auto pipeline = [&](double gemm) {  // "pipeline", num_splits 4
+        return perf::chunked_overlap_exposed_seconds(half, gemm, userbuffers_pipeline_splits, true);
+    };
+    auto bulk = [&](double gemm) { return perf::chunked_overlap_exposed_seconds(half, gemm, 1.0, false); };  // "bulk"
+    // Forward: all-gather of the input under QKV / FC1 (qkv_fprop, fc1_fprop ring exchange),
+    // reduce-scatter of the output under the projection / FC2 GEMM (proj_fprop, fc2_fprop pipeline).
+    double forward = ring(qkv) + pipeline(proj) + (dense_mlp ? ring(fc1) + pipeline(fc2) : 2.0 * half);
+    // Backward: all-gather of the output gradient under the projection / FC2 input-gradient GEMM
+    // (proj_dgrad, fc2_dgrad ring exchange); reduce-scatter of the QKV / FC1 input gradient under
+    // their weight-gradient GEMM (qkv_wgrad, fc1_wgrad bulk; frozen weights have none to hide it).
+    double backward = ring(proj) + (weights_train ? bulk(qkv) : half) +
+                      (dense_mlp ? ring(fc2) + (weights_train ? bulk(fc1) : half) : 2.0 * half);
+    // What the overlap costs the GEMMs: each chunk is a GEMM launch of its own (t₀ each: t chunks
+    // for a ring exchange, 4 for a pipeline), and the pipelined and bulk overlaps take
+    // userbuffers_comm_sms of the GPU's SMs from the GEMM beside them (set_sm_margin; the ring
+    // exchange runs on copy engines). The bulk ones sit beside the QKV / MLP-up input- and
+    // weight-gradient GEMMs (qkv_dgrad, qkv_wgrad, fc1_dgrad, fc1_wgrad).
+    double sms = streaming_multiprocessors(gpu_family(sc.hardware.gpu));
+    double slowdown = sms / (sms - userbuffers_comm_sms) - 1.0;
+    double launches = c.gemm_latency_seconds * ((t - 1.0) + userbuffers_pipeline_splits - 1.0);  // per AG + RS pair
+    forward += slowdown * (proj + (dense_mlp ? fc2 : 0.0)) + launches * (dense_mlp ? 2.0 : 1.0);
+    backward += (weights_train ? slowdown * 2.0 * (qkv + (dense_mlp ? fc1 : 0.0)) : 0.0) +
+                c.gemm_latency_seconds * (t - 1.0) * (dense_mlp ? 2.0 : 1.0);
+    bool full = sc.training.recompute == Recompute::full;
+    // Full recomputation reruns the forward with its overlaps; the embedding's and the LM head's
+    // collectives (outside the TE layers) stay exposed: 2 all-reduces = 4 halves.
+    return st.layers_per_stage * forward + st.backward_layers * backward +
+           (full ? st.recomputed_layers * forward : 0.0) + 4.0 * half;
+}
+
 // Tensor parallelism: per layer 2 all-reduces of s·b·h forward and 2 backward (with SP an
 // all-gather + reduce-scatter pair each, the same time); full recompute repeats the forward 2;
 // plus the embedding's forward and the LM head's input-gradient all-reduce. [MEGA-21 §2.3, MEGA-ACT §4.2.2]
-double tensor_parallel_seconds(const Scenario& sc, const Rates& x, const StageTimes& st) {
+// Not overlapped, unless parallel.tp_comm_overlap (tp_comm_overlap_seconds above).
+double tensor_parallel_seconds(const Scenario& sc, const Rates& x, const ThroughputConstants& c, const LayerTimes& l,
+                               const StageTimes& st) {
     const auto& par = sc.parallel;
     if (par.tensor <= 1) return 0.0;
     double t = double(par.tensor), tokens = tokens_per_gpu(sc.training, par);
     double tp_bw = perf::collective_bus_bandwidth(t, std::min(t, x.gpus_per_node), x.intra_bw, x.inter_bw);
     double one = perf::all_reduce_seconds(tokens * double(sc.model.hidden_size) * x.act_bytes, t, tp_bw);
     bool full = sc.training.recompute == Recompute::full;
-    return (st.layers_per_stage * 4.0 + (full ? 2.0 * st.recomputed_layers : 0.0) + 2.0) * one;
+    if (!(par.tp_comm_overlap && par.sequence_parallel))
+        return (st.layers_per_stage * 4.0 + (full ? 2.0 * st.recomputed_layers : 0.0) + 2.0) * one;
+    return tp_comm_overlap_seconds(sc, l, st, one / 2.0, c);
 }
 
 // Pipeline point-to-point: s·b·h/t per rank (scatter-gather [MEGA-21 §4.1], or SP shards),
@@ -474,7 +534,7 @@ void predicted_step(const Scenario& sc, const Estimate& e, const ThroughputConst
     const Rates x = rates(sc, c);
     const LayerTimes l = layer_times(sc, e.layout, x, c);
     const StageTimes st = stage_times(sc, e.layout, e.compute, x, c, l);
-    double tp_seconds = tensor_parallel_seconds(sc, x, st);
+    double tp_seconds = tensor_parallel_seconds(sc, x, c, l, st);
     double p2p_seconds = pipeline_p2p_seconds(sc, x);
     double cp_seconds = context_parallel_seconds(sc, e.layout, x, l, st);
     double microbatch = st.compute + tp_seconds + p2p_seconds + cp_seconds;
@@ -547,7 +607,11 @@ void explain_step_time(const Scenario& sc, const Estimate& e, std::vector<Explai
             "docs/formulas.md §10: Narayanan et al. 2021 (arXiv 2104.04473), Korthikanti et al. 2022 (arXiv "
             "2205.05198), ZeRO (arXiv 1910.02054), efficiencies fitted on measured H200 kernels";
         out.push_back(explain_term(e, "performance.step_seconds",
-                                   "step = compute + TP + bubble (p−1)/v·t_mb + p2p + CP + DP + ZeRO + optimizer + overhead", perf_source,
+                                   par.tp_comm_overlap
+                                       ? "step = compute + TP (exposed part: --tp-comm-overlap hides each layer's all-gathers / "
+                                         "reduce-scatters under its GEMMs) + bubble (p−1)/v·t_mb + p2p + CP + DP + ZeRO + optimizer + overhead"
+                                       : "step = compute + TP + bubble (p−1)/v·t_mb + p2p + CP + DP + ZeRO + optimizer + overhead",
+                                   perf_source,
                                    {{"compute", br.compute, "s"},
                                     {"of which recompute", pf.recompute_seconds, "s"},
                                     {"tensor_parallel", br.tensor_parallel, "s"},

@@ -209,6 +209,8 @@ void search_layout(Search& search, const Scenario& base, const LayoutSpace& spac
     sc.parallel.tensor = t;
     sc.parallel.pipeline = p;
     sc.parallel.sequence_parallel = options.search_sequence_parallel ? t > 1 : base.parallel.sequence_parallel;
+    // --tp-comm-overlap (the scenario's) where the layout allows it: t > 1 with SP (validate()).
+    sc.parallel.tp_comm_overlap = base.parallel.tp_comm_overlap && t > 1 && sc.parallel.sequence_parallel;
     for (std::int64_t b = 1; b <= options.max_micro_batch && b * dp <= batch; b *= 2) {
         if (!divides(b * dp, batch)) continue;
         sc.training.micro_batch_size = b;

@@ -383,8 +383,7 @@ StageTimes stage_times(const Scenario& sc, const Layout& r, const ComputeEstimat
 // transformer_engine/pytorch/module/base.py): each of a layer's 8 sequence-parallel collectives
 // (`half`: one all-gather or reduce-scatter of s·b·h) runs under a GEMM of that layer. Dense MLPs
 // only: an MoE layer's expert GEMMs take no userbuffers, so its MLP collectives stay exposed.
-double tp_comm_overlap_seconds(const Scenario& sc, const LayerTimes& l, const StageTimes& st, double half,
-                               const ThroughputConstants& c) {
+double tp_comm_overlap_seconds(const Scenario& sc, const LayerTimes& l, const StageTimes& st, double half) {
     const double t = double(sc.parallel.tensor);
     const bool dense_mlp = sc.model.num_experts <= 1;
     const bool weights_train = !is_adapter_method(sc.training.method);  // wgrad GEMMs exist
@@ -402,17 +401,16 @@ double tp_comm_overlap_seconds(const Scenario& sc, const LayerTimes& l, const St
     // their weight-gradient GEMM (qkv_wgrad, fc1_wgrad bulk; frozen weights have none to hide it).
     double backward = ring(proj) + (weights_train ? bulk(qkv) : half) +
                       (dense_mlp ? ring(fc2) + (weights_train ? bulk(fc1) : half) : 2.0 * half);
-    // What the overlap costs the GEMMs: each chunk is a GEMM launch of its own (t₀ each: t chunks
-    // for a ring exchange, 4 for a pipeline), and the pipelined and bulk overlaps take
-    // userbuffers_comm_sms of the GPU's SMs from the GEMM beside them (set_sm_margin; the ring
-    // exchange runs on copy engines). The bulk ones sit beside the QKV / MLP-up input- and
-    // weight-gradient GEMMs (qkv_dgrad, qkv_wgrad, fc1_dgrad, fc1_wgrad).
+    // What the overlap costs the GEMMs: the pipelined and bulk overlaps take userbuffers_comm_sms
+    // of the GPU's SMs from the GEMM beside them (set_sm_margin; the ring exchange runs on copy
+    // engines). The bulk ones sit beside the QKV / MLP-up input- and weight-gradient GEMMs
+    // (qkv_dgrad, qkv_wgrad, fc1_dgrad, fc1_wgrad). The chunks' own GEMM launches cost nothing
+    // more: TE issues them round-robin on 3 compute streams (NVTE_COMM_OVERLAP_MAX_STREAMS,
+    // comm_gemm_overlap.cpp), so one chunk's fixed time overlaps the next one's.
     double sms = streaming_multiprocessors(gpu_family(sc.hardware.gpu));
     double slowdown = sms / (sms - userbuffers_comm_sms) - 1.0;
-    double launches = c.gemm_latency_seconds * ((t - 1.0) + userbuffers_pipeline_splits - 1.0);  // per AG + RS pair
-    forward += slowdown * (proj + (dense_mlp ? fc2 : 0.0)) + launches * (dense_mlp ? 2.0 : 1.0);
-    backward += (weights_train ? slowdown * 2.0 * (qkv + (dense_mlp ? fc1 : 0.0)) : 0.0) +
-                c.gemm_latency_seconds * (t - 1.0) * (dense_mlp ? 2.0 : 1.0);
+    forward += slowdown * (proj + (dense_mlp ? fc2 : 0.0));
+    backward += weights_train ? slowdown * 2.0 * (qkv + (dense_mlp ? fc1 : 0.0)) : 0.0;
     bool full = sc.training.recompute == Recompute::full;
     // Full recomputation reruns the forward with its overlaps; the embedding's and the LM head's
     // collectives (outside the TE layers) stay exposed: 2 all-reduces = 4 halves.
@@ -424,8 +422,7 @@ double tp_comm_overlap_seconds(const Scenario& sc, const LayerTimes& l, const St
 // all-gather + reduce-scatter pair each, the same time); full recompute repeats the forward 2;
 // plus the embedding's forward and the LM head's input-gradient all-reduce. [MEGA-21 §2.3, MEGA-ACT §4.2.2]
 // Not overlapped, unless parallel.tp_comm_overlap (tp_comm_overlap_seconds above).
-double tensor_parallel_seconds(const Scenario& sc, const Rates& x, const ThroughputConstants& c, const LayerTimes& l,
-                               const StageTimes& st) {
+double tensor_parallel_seconds(const Scenario& sc, const Rates& x, const LayerTimes& l, const StageTimes& st) {
     const auto& par = sc.parallel;
     if (par.tensor <= 1) return 0.0;
     double t = double(par.tensor), tokens = tokens_per_gpu(sc.training, par);
@@ -434,7 +431,7 @@ double tensor_parallel_seconds(const Scenario& sc, const Rates& x, const Through
     bool full = sc.training.recompute == Recompute::full;
     if (!(par.tp_comm_overlap && par.sequence_parallel))
         return (st.layers_per_stage * 4.0 + (full ? 2.0 * st.recomputed_layers : 0.0) + 2.0) * one;
-    return tp_comm_overlap_seconds(sc, l, st, one / 2.0, c);
+    return tp_comm_overlap_seconds(sc, l, st, one / 2.0);
 }
 
 // Pipeline point-to-point: s·b·h/t per rank (scatter-gather [MEGA-21 §4.1], or SP shards),
@@ -534,7 +531,7 @@ void predicted_step(const Scenario& sc, const Estimate& e, const ThroughputConst
     const Rates x = rates(sc, c);
     const LayerTimes l = layer_times(sc, e.layout, x, c);
     const StageTimes st = stage_times(sc, e.layout, e.compute, x, c, l);
-    double tp_seconds = tensor_parallel_seconds(sc, x, c, l, st);
+    double tp_seconds = tensor_parallel_seconds(sc, x, l, st);
     double p2p_seconds = pipeline_p2p_seconds(sc, x);
     double cp_seconds = context_parallel_seconds(sc, e.layout, x, l, st);
     double microbatch = st.compute + tp_seconds + p2p_seconds + cp_seconds;

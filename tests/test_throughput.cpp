@@ -78,11 +78,13 @@ TEST_CASE("every published run is predicted within ±25 %; medians within 10 %")
             CHECK(std::fabs(err) <= 0.25);
             fully_specified.push_back(std::fabs(err));
         } else if (c.scenario.parallel.tensor == 1) {
-            // Without tensor parallelism the unpublished TP-communication overlap does not matter.
+            // Without tensor parallelism the TP-communication overlap does not matter.
             CHECK(std::fabs(err) <= 0.25);
         } else {
-            // Megatron-Core's --tp-comm-overlap hides TP communication that the model counts in full:
-            // the prediction must not be faster than the measurement.
+            // Megatron-Core's --tp-comm-overlap (parallel.tp_comm_overlap) is priced, but its
+            // --overlap-grad-reduce / --overlap-param-gather hide more DP traffic than the one
+            // fitted overlap fraction, and the micro-batch is unpublished: the prediction must not
+            // be faster than the measurement.
             CHECK(err > -0.05);
         }
     }

@@ -1,5 +1,6 @@
 #include "error_bands.hpp"
 
+#include <array>
 #include <cstring>
 #include <string_view>
 
@@ -72,16 +73,18 @@ ErrorBand error_band(const ErrorRegime& regime, ErrorFigure figure, std::span<co
         none.regime = "no band: the time follows the given TFLOP/s or MFU (hardware.throughput_model = fixed)";
         return none;
     }
+    // One pass over the table: the first matching row of the lowest (finest) level wins.
+    ErrorBandRow keys[error_regime_levels];
+    for (int level = 0; level < error_regime_levels; ++level) keys[level] = error_regime_key(regime, level);
+    const ErrorBandRow* best = nullptr;
     bool measured = false;
-    for (int level = 0; level < error_regime_levels; ++level) {
-        const ErrorBandRow key = error_regime_key(regime, level);
-        for (const auto& row : rows) {
-            if (row.figure != figure) continue;
-            measured = true;
-            if (row.cases >= min_error_band_cases && matches(row, key))
-                return {row.low, row.high, row.median, row.cases, row.regime};
-        }
+    for (const auto& row : rows) {
+        if (row.figure != figure) continue;
+        measured = true;
+        if (row.cases < min_error_band_cases || row.level < 0 || row.level >= error_regime_levels) continue;
+        if ((!best || row.level < best->level) && matches(row, keys[row.level])) best = &row;
     }
+    if (best) return {best->low, best->high, best->median, best->cases, best->regime};
     static_assert(min_error_band_cases == 5, "the message below names the minimum");
     none.regime = measured ? "no band: fewer than 5 comparable held-out cases, even at one node vs several"
                            : "no band: no held-out measurement of this figure";
@@ -89,7 +92,24 @@ ErrorBand error_band(const ErrorRegime& regime, ErrorFigure figure, std::span<co
 }
 
 ErrorBand error_band(const ErrorRegime& regime, ErrorFigure figure) {
-    return error_band(regime, figure, measured_error_bands());
+    // The table's rows from each figure's first to its last, found once: a band reads only those.
+    struct Range {
+        std::size_t first = 0, end = 0;
+    };
+    static const auto ranges = [] {
+        std::array<Range, error_figure_count> r{};
+        const auto rows = measured_error_bands();
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const auto f = std::size_t(rows[i].figure);
+            if (f >= r.size()) continue;
+            if (r[f].end == 0) r[f].first = i;
+            r[f].end = i + 1;
+        }
+        return r;
+    }();
+    const auto f = std::size_t(figure);
+    if (f >= ranges.size()) return error_band(regime, figure, {});
+    return error_band(regime, figure, measured_error_bands().subspan(ranges[f].first, ranges[f].end - ranges[f].first));
 }
 
 std::span<const BandedOutput> banded_outputs() {
@@ -112,13 +132,18 @@ std::span<const BandedOutput> banded_outputs() {
     return table;
 }
 
-ErrorBand output_error_band(std::string_view path, const Estimate& e) {
-    for (const auto& banded : banded_outputs()) {
-        if (path != banded.path) continue;
-        ErrorFigure figure = e.workload == Workload::inference ? banded.inference : banded.training;
-        if (figure != ErrorFigure::none) return error_band(e.error_regime, figure);
-    }
+const BandedOutput* find_banded_output(std::string_view path) {
+    for (const auto& banded : banded_outputs())
+        if (path == banded.path) return &banded;
+    return nullptr;
+}
+
+ErrorBand output_error_band(const BandedOutput* banded, const Estimate& e) {
+    ErrorFigure figure = !banded ? ErrorFigure::none : e.workload == Workload::inference ? banded->inference : banded->training;
+    if (figure != ErrorFigure::none) return error_band(e.error_regime, figure);
     return {0, 0, 0, 0, "no band for this output", false};
 }
+
+ErrorBand output_error_band(std::string_view path, const Estimate& e) { return output_error_band(find_banded_output(path), e); }
 
 }  // namespace vramcalc

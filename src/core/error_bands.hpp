@@ -84,6 +84,9 @@ struct BandedOutput {
 std::span<const BandedOutput> banded_outputs();
 // The band of the output at `path` in this estimate (applies = false: the output has none).
 ErrorBand output_error_band(std::string_view path, const Estimate& estimate);
+// The same by the row of banded_outputs() (find_banded_output(path); nullptr: no band).
+const BandedOutput* find_banded_output(std::string_view path);
+ErrorBand output_error_band(const BandedOutput* banded, const Estimate& estimate);
 
 // The generated table (build folder, or src/core/error_bands_table.cpp in the web build).
 std::span<const ErrorBandRow> measured_error_bands();

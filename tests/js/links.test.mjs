@@ -140,6 +140,8 @@ const V1_DEFAULTS = Object.freeze({
     interleave: 1,
     // Added after v1 (issue 25): no context parallelism, ZeRO sharded over every rank (no HSDP).
     context: 1, shard_group: 0,
+    // Added after v1 (issue 25): Megatron's default, no TP communication overlap.
+    tp_comm_overlap: false,
   },
   hardware: {
     gpu: 'A100-80GB', memory_gib: 80, peak_tflops: 312, achieved_tflops: 150, mfu: 0, price_per_gpu_hour: 1.8,

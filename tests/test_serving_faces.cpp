@@ -99,6 +99,10 @@ TEST_CASE("serving the default model: the context is lowered to its learned posi
         auto given = run_cli("--workload inference --context-len 8192");
         CHECK(given.exit_code == 2);
         CHECK(given.err.find("inference.context_len: must be at most model.max_position_embeddings (2048)") != std::string::npos);
+        // --config: what the JSON sets is what the JSON face decides (an error here), not lowered again
+        auto config = run_cli("--config -", R"({"workload": "inference", "inference": {"context_len": 8192}})");
+        CHECK(config.exit_code == 2);
+        CHECK(config.err.find("inference.context_len: must be at most") != std::string::npos);
     }
     SECTION("link") {
         auto r = codec::decode_link("v=3&wl=inference");

@@ -346,6 +346,7 @@ bool apply_input_flag(ArgCursor& a, const FileReader& read, CliOptions& o) {
         // Rules are checked once, after every flag is applied.
         auto decoded = codec::scenario_from_json_text(*text, scenario, /*check_rules=*/false);
         scenario = decoded.scenario;
+        o.context_given = o.context_given || scenario.workload == Workload::inference;  // the decoder fitted it
         issues.insert(issues.end(), decoded.issues.begin(), decoded.issues.end());
         notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
     } else if (arg == "--hf-config" || arg == "--deepspeed-config") {
@@ -368,6 +369,7 @@ bool apply_input_flag(ArgCursor& a, const FileReader& read, CliOptions& o) {
         if (!fragment) return true;
         auto decoded = codec::decode_link(*fragment);
         scenario = decoded.scenario;
+        o.context_given = o.context_given || scenario.workload == Workload::inference;  // the decoder fitted it
         for (auto& issue : decoded.issues) issues.push_back({"link: " + issue.field, issue.message});
         notes.insert(notes.end(), decoded.notes.begin(), decoded.notes.end());
     } else if (arg == "--model-preset" || arg == "--preset") {
